@@ -1,0 +1,45 @@
+/** Import boundaries of DESIGN.md §3: web -> domain, i18n; api -> domain, i18n; domain -> zod only. */
+module.exports = {
+  forbidden: [
+    {
+      name: "domain-imports-only-zod",
+      comment: "packages/domain is isomorphic: zod and its own files only (no node:, no DB, no DOM libraries).",
+      severity: "error",
+      from: { path: "^packages/domain/" },
+      to: { pathNot: ["^packages/domain/", "node_modules/zod/"] },
+    },
+    {
+      name: "web-never-imports-api",
+      severity: "error",
+      from: { path: "^apps/web/" },
+      to: { path: "^apps/api/" },
+    },
+    {
+      name: "api-never-imports-web",
+      severity: "error",
+      from: { path: "^apps/api/" },
+      to: { path: "^apps/web/" },
+    },
+    {
+      name: "i18n-is-data",
+      comment: "packages/i18n holds translations and their types; it imports nothing but its own files.",
+      severity: "error",
+      from: { path: "^packages/i18n/src/" },
+      to: { pathNot: ["^packages/i18n/", "^node:", "node_modules/vitest/", "node_modules/@types/node/"] },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["node_modules", "dist", "test-results"] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    combinedDependencies: true,
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};

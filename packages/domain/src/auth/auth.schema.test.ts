@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { friendlyUsername, ZLoginRequest } from "./auth.schema.ts";
+
+describe("ZLoginRequest", () => {
+  it.each([
+    [{ usernameOrEmail: "admin", password: "admin123" }, true],
+    [{ usernameOrEmail: "  admin  ", password: "12345" }, true],
+    [{ usernameOrEmail: "", password: "admin123" }, false],
+    [{ usernameOrEmail: "   ", password: "admin123" }, false],
+    [{ usernameOrEmail: "admin", password: "1234" }, false],
+    [{ usernameOrEmail: "admin", password: "x".repeat(50) }, true],
+    [{ usernameOrEmail: "admin", password: "x".repeat(51) }, false],
+    [{ usernameOrEmail: "admin" }, false],
+  ])("%j valid=%s", (input, valid) => {
+    expect(ZLoginRequest.safeParse(input).success).toBe(valid);
+  });
+
+  it("trims the login", () => {
+    expect(ZLoginRequest.parse({ usernameOrEmail: " a ", password: "12345" }).usernameOrEmail).toBe("a");
+  });
+});
+
+describe("friendlyUsername", () => {
+  it.each([
+    [{ login: "admin", firstName: "Anna", lastName: "Huber" }, "Anna Huber"],
+    [{ login: "admin", firstName: null, lastName: "Huber" }, "Huber"],
+    [{ login: "admin", firstName: " ", lastName: null }, "admin"],
+    [{ login: "user" }, "user"],
+  ])("%j -> %s", (user, expected) => {
+    expect(friendlyUsername(user)).toBe(expected);
+  });
+});

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * Stable error codes of the HTTP contract (DESIGN.md §5). The web translates codes (namespace "errors"),
+ * it never parses the human-readable title or detail.
+ */
+export const PROBLEM_CODES = [
+  "error.validation",
+  "error.unauthorized",
+  "error.tokenMissing",
+  "error.tokenInvalid",
+  "error.tokenExpired",
+  "error.sessionRevoked",
+  "error.badCredentials",
+  "error.userNotActivated",
+  "error.tooManyAttempts",
+  "error.forbidden",
+  "error.mandantMissing",
+  "error.mandantForbidden",
+  "error.mandantInactive",
+  "error.moduleMissing",
+  "error.notFound",
+  "error.idExists",
+  "error.loginUsed",
+  "error.emailUsed",
+  "error.conflict",
+  "error.payloadTooLarge",
+  "error.unavailable",
+  "error.internal",
+] as const;
+export const ZProblemCode = z.enum(PROBLEM_CODES);
+export type TProblemCode = z.infer<typeof ZProblemCode>;
+
+/** Field-level codes inside fieldErrors; also the keys of the "validation" translation namespace. */
+export const FIELD_ERROR_CODES = [
+  "required",
+  "invalidType",
+  "minLength",
+  "maxLength",
+  "min",
+  "max",
+  "email",
+  "pattern",
+  "integer",
+  "enum",
+  "unknownField",
+  "invalid",
+] as const;
+export const ZFieldErrorCode = z.enum(FIELD_ERROR_CODES);
+export type TFieldErrorCode = z.infer<typeof ZFieldErrorCode>;
+
+export const ZFieldError = z.object({
+  field: z.string().describe("Dotted path of the offending field, e.g. adresseLists.0.plz"),
+  code: ZFieldErrorCode,
+});
+export type TFieldError = z.infer<typeof ZFieldError>;
+
+export const ZProblem = z
+  .object({
+    status: z.number().int(),
+    title: z.string(),
+    code: ZProblemCode,
+    detail: z.string().optional(),
+    fieldErrors: z.array(ZFieldError).optional(),
+    requestId: z.string().optional(),
+  })
+  .describe("application/problem+json error body");
+export type TProblem = z.infer<typeof ZProblem>;

@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"], environment: "node" } },
+      { test: { name: "i18n", include: ["packages/i18n/src/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "api",
+          include: ["apps/api/src/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+        },
+      },
+    ],
+    passWithNoTests: false,
+  },
+});
