@@ -1,0 +1,64 @@
+/**
+ * Kontor's translations: German (default) and English, one JSON file per namespace and language.
+ * This package is data plus types; it imports nothing but its own files (see .dependency-cruiser.cjs).
+ * The web registers the types with i18next (CustomTypeOptions) so that every `t()` key is checked.
+ */
+import deCommon from "../locales/de/common.json";
+import deErrors from "../locales/de/errors.json";
+import deHome from "../locales/de/home.json";
+import deLogin from "../locales/de/login.json";
+import deShell from "../locales/de/shell.json";
+import deValidation from "../locales/de/validation.json";
+import enCommon from "../locales/en/common.json";
+import enErrors from "../locales/en/errors.json";
+import enHome from "../locales/en/home.json";
+import enLogin from "../locales/en/login.json";
+import enShell from "../locales/en/shell.json";
+import enValidation from "../locales/en/validation.json";
+
+export const supportedLanguages = ["de", "en"] as const;
+export type Language = (typeof supportedLanguages)[number];
+
+/** German is the default and the fallback language (SPEC §1). */
+export const defaultLanguage: Language = "de";
+
+export const namespaces = ["common", "shell", "login", "home", "errors", "validation"] as const;
+export type Namespace = (typeof namespaces)[number];
+
+export const defaultNS = "common" satisfies Namespace;
+
+const de = {
+  common: deCommon,
+  shell: deShell,
+  login: deLogin,
+  home: deHome,
+  errors: deErrors,
+  validation: deValidation,
+};
+
+/** The shape every language must have: German is the reference (the parity test checks the rest). */
+export type Resources = typeof de;
+
+const en: Resources = {
+  common: enCommon,
+  shell: enShell,
+  login: enLogin,
+  home: enHome,
+  errors: enErrors,
+  validation: enValidation,
+};
+
+export const resources: Record<Language, Resources> = { de, en };
+
+/**
+ * The type options the web registers with i18next:
+ * `declare module "i18next" { interface CustomTypeOptions extends KontorTypeOptions {} }`.
+ */
+export interface KontorTypeOptions {
+  defaultNS: typeof defaultNS;
+  resources: Resources;
+}
+
+export function isSupportedLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
+}
