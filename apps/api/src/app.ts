@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { registerGuard } from "./http/guard.ts";
+import { registerProblemHandlers, validatorCompiler } from "./http/problem.ts";
+import { createTokenService } from "./modules/auth/token.ts";
+import { apiModules, type Deps } from "./modules/index.ts";
+import { registerWeb } from "./web.ts";
+
+export const API_PREFIX = "/app/api";
+
+/**
+ * Builds the whole server (API, OpenAPI, web app) on an opened database and applies the migrations; used by
+ * server.ts and by the tests through app.inject. The caller owns the database and closes it.
+ */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  await database.migrate();
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.authorization"] },
+    trustProxy: config.trustProxy,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerProblemHandlers(app);
+
+  const deps: Deps = {
+    db: database.db,
+    databaseKind: database.kind,
+    config,
+    tokens: createTokenService(config.tokenSecret),
+  };
+  registerGuard(app, deps);
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (request.url.startsWith(`${API_PREFIX}/`)) reply.header("cache-control", "no-store");
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Kontor API",
+        version: "0.1.0",
+        description:
+          "Multi-tenant back office. Errors are application/problem+json with a stable `code`. Tenant routes " +
+          "need the X-Mandant-Id header of a tenant the signed-in user belongs to.",
+      },
+      servers: [{ url: "/" }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          mandantHeader: { type: "apiKey", in: "header", name: "X-Mandant-Id" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  app.get(
+    `${API_PREFIX}/openapi.json`,
+    { config: { auth: { level: "public" } }, schema: { hide: true } },
+    () => app.swagger(),
+  );
+
+  for (const module of apiModules) await app.register(module, { ...deps, prefix: API_PREFIX });
+  await registerWeb(app, config.webDir);
+  return app;
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const ZBooleanText = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** Environment variables Kontor reads (README "Configuration"). Every value is checked at start. */
+const ZEnv = z.object({
+  PORT: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .default(8080),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  TOKEN_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
+  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(43_200).default(720),
+  KONTOR_ENV: z.enum(["local", "dev", "production"]).default("local"),
+  KONTOR_DEMO_DATA: ZBooleanText.optional(),
+  KONTOR_ADMIN_PASSWORD: z.string().min(5).max(50).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: ZBooleanText.default(false),
+  WEB_DIR: z.string().min(1).optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Data directory: PGlite files (embedded mode), the generated token secret, the mail outbox. */
+  dataDir: string;
+  /** PostgreSQL URL; undefined means embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  tokenSecret: string;
+  tokenTtlMinutes: number;
+  environment: "local" | "dev" | "production";
+  demoData: boolean;
+  adminPassword: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  /** The built web app (apps/web/dist); served under /app/. */
+  webDir: string;
+  loginRateLimit: { maxFailuresPerLogin: number; maxFailuresPerAddress: number; windowSeconds: number };
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, "../../..");
+
+/** Reads and validates the configuration; throws ConfigError with a one-line reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Configuration error: ${issue.path.join(".")} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    tokenSecret: e.TOKEN_SECRET ?? readOrCreateTokenSecret(dataDir),
+    tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
+    environment: e.KONTOR_ENV,
+    demoData: e.KONTOR_DEMO_DATA ?? e.DATABASE_URL === undefined,
+    adminPassword: e.KONTOR_ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : path.join(repoRoot, "apps/web/dist"),
+    loginRateLimit: { maxFailuresPerLogin: 5, maxFailuresPerAddress: 30, windowSeconds: 15 * 60 },
+  };
+}
+
+/** Without TOKEN_SECRET, a random secret is generated once and kept in the data directory. */
+function readOrCreateTokenSecret(dataDir: string): string {
+  const file = path.join(dataDir, "token-secret");
+  try {
+    if (existsSync(file)) return readFileSync(file, "utf8").trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString("base64url");
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    throw new ConfigError(`Configuration error: cannot keep the token secret in ${file}: ${(error as Error).message}`);
+  }
+}

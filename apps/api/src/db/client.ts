@@ -1,0 +1,99 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { type DataDirLock, lockDataDir } from "./lock.ts";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** The one database type the code uses, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies the committed migrations (idempotent; serialized across processes on PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  /** Embedded only: no files, no lock (tests). */
+  inMemory?: boolean;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, "migrations");
+/** Arbitrary constant key of the advisory lock that serializes migrations of several starting processes. */
+const MIGRATION_LOCK_KEY = 7_248_310_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  let dataPath: string | undefined;
+  if (!options.inMemory) {
+    if (!options.dataDir) throw new Error("dataDir is required for the embedded database");
+    lock = lockDataDir(options.dataDir);
+    dataPath = path.join(options.dataDir, "pglite");
+  }
+  try {
+    // pg_trgm must be loaded on every open (DESIGN §10).
+    const client = await PGlite.create({ dataDir: dataPath, extensions: { pg_trgm } });
+    const db = drizzlePglite({ client, schema });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,3 @@
+export * from "./mandant.ts";
+export * from "./tenant.ts";
+export * from "./user.ts";

@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { mandant } from "./mandant.ts";
+
+/** A person who signs in. Users span tenants; membership is user_mandant. login and email are stored lower-case. */
+export const appUser = pgTable(
+  "app_user",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    login: text("login").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    langKey: text("lang_key", { enum: ["de", "en"] })
+      .notNull()
+      .default("de"),
+    imageUrl: text("image_url"),
+    activated: boolean("activated").notNull().default(false),
+    createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
+    lastModifiedBy: text("last_modified_by"),
+    lastModifiedDate: timestamp("last_modified_date", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("app_user_login_uq").on(t.login), uniqueIndex("app_user_email_uq").on(t.email)],
+);
+
+/** Authorities of SPEC §6 held by a user (values are validated by ZAuthority at the boundary). */
+export const userAuthority = pgTable(
+  "user_authority",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
+    authority: text("authority").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.authority] })],
+);
+
+/** Which tenants a user belongs to. */
+export const userMandant = pgTable(
+  "user_mandant",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
+    mandantId: bigint("mandant_id", { mode: "number" })
+      .notNull()
+      .references(() => mandant.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.mandantId] }), index("user_mandant_mandant_idx").on(t.mandantId)],
+);
+
+/** One row per issued access token, so that tokens can be listed and revoked. */
+export const session = pgTable(
+  "session",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    userAgent: text("user_agent"),
+    clientAddress: text("client_address"),
+  },
+  (t) => [index("session_user_idx").on(t.userId).where(sql`revoked_at is null`)],
+);
+
+/**
+ * Failed sign-in counters per key ("login:<name>" or "address:<ip>") in a fixed window. In the database, not in
+ * process memory, so the limit holds across any number of processes.
+ */
+export const loginAttempt = pgTable("login_attempt", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  failures: integer("failures").notNull(),
+});
+
+/** Small key/value facts about this installation (e.g. that the demo data was seeded). */
+export const appSetting = pgTable("app_setting", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

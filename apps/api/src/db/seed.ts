@@ -1,0 +1,135 @@
+import { AUTHORITIES, MODULES, type TAuthority, type TModul } from "@kontor/domain/access/access.schema";
+import { count, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config.ts";
+import { hashPassword } from "../modules/auth/password.ts";
+import type { Db } from "./client.ts";
+import { adresse, appSetting, appUser, mandant, mandantModul, userAuthority, userMandant } from "./schema/index.ts";
+
+export class BootstrapError extends Error {}
+
+export interface NewMandant {
+  bezeichnung: string;
+  aktiv?: boolean;
+  uid?: string;
+  email?: string;
+  modules?: readonly TModul[];
+  adresse?: { strasse: string; hausNummer: string; plz: string; ort: string; land: string };
+}
+
+/** Creates a tenant with its modules and address (runs as the owner, outside any tenant transaction). */
+export async function createMandant(db: Db, input: NewMandant): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(mandant)
+      .values({ bezeichnung: input.bezeichnung, aktiv: input.aktiv ?? true, uid: input.uid, email: input.email })
+      .returning({ id: mandant.id });
+    const mandantId = row!.id;
+    if (input.modules?.length) {
+      await tx.insert(mandantModul).values(input.modules.map((modul) => ({ mandantId, modul })));
+    }
+    if (input.adresse) {
+      await tx.insert(adresse).values({ mandantId, adressenTyp: "rechnungsadresse", ...input.adresse });
+    }
+    return mandantId;
+  });
+}
+
+export interface NewUser {
+  login: string;
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  langKey?: "de" | "en";
+  activated?: boolean;
+  authorities: readonly TAuthority[];
+  mandantIds?: readonly number[];
+}
+
+export async function createUser(db: Db, input: NewUser): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(appUser)
+      .values({
+        login: input.login.toLowerCase(),
+        email: input.email.toLowerCase(),
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        langKey: input.langKey ?? "de",
+        activated: input.activated ?? true,
+        lastModifiedBy: "system",
+      })
+      .returning({ id: appUser.id });
+    const userId = row!.id;
+    if (input.authorities.length) {
+      await tx.insert(userAuthority).values(input.authorities.map((authority) => ({ userId, authority })));
+    }
+    if (input.mandantIds?.length) {
+      await tx.insert(userMandant).values(input.mandantIds.map((mandantId) => ({ userId, mandantId })));
+    }
+    return userId;
+  });
+}
+
+const DEMO_MARKER = "seed.demo";
+
+/** The demo tenant and logins of the README (embedded default, or KONTOR_DEMO_DATA=true). Seeded once. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const [marker] = await db.select().from(appSetting).where(eq(appSetting.key, DEMO_MARKER));
+  if (marker) return false;
+  const mandantId = await createMandant(db, {
+    bezeichnung: "Muster Handels GmbH",
+    uid: "ATU12345675",
+    email: "office@muster-handels.at",
+    modules: MODULES,
+    adresse: { strasse: "Mariahilfer Straße", hausNummer: "1", plz: "1060", ort: "Wien", land: "AT" },
+  });
+  await createUser(db, {
+    login: "admin",
+    email: "admin@muster-handels.at",
+    password: "admin123",
+    firstName: "Anna",
+    lastName: "Admin",
+    authorities: AUTHORITIES,
+    mandantIds: [mandantId],
+  });
+  await createUser(db, {
+    login: "user",
+    email: "user@muster-handels.at",
+    password: "user123",
+    firstName: "Max",
+    lastName: "Muster",
+    authorities: ["ROLE_USER"],
+    mandantIds: [mandantId],
+  });
+  await db.insert(appSetting).values({ key: DEMO_MARKER, value: new Date().toISOString() });
+  return true;
+}
+
+/**
+ * First-start data: the demo data when configured (default on the embedded database); otherwise, on an empty
+ * database, a single administrator whose password comes from KONTOR_ADMIN_PASSWORD.
+ */
+export async function bootstrapData(db: Db, config: Config, log: FastifyBaseLogger) {
+  if (config.demoData) {
+    if (await seedDemoData(db)) log.info("demo data seeded: logins admin/admin123 and user/user123");
+    return;
+  }
+  const [users] = await db.select({ n: count() }).from(appUser);
+  if ((users?.n ?? 0) > 0) return;
+  if (!config.adminPassword) {
+    throw new BootstrapError(
+      "Configuration error: the database has no users; set KONTOR_ADMIN_PASSWORD for the first administrator (or KONTOR_DEMO_DATA=true).",
+    );
+  }
+  await createUser(db, {
+    login: "admin",
+    email: "admin@localhost",
+    password: config.adminPassword,
+    authorities: AUTHORITIES,
+  });
+  log.info("created the first administrator 'admin'");
+}

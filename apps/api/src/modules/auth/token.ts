@@ -1,0 +1,37 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+import { ProblemError } from "../../http/problem.ts";
+
+export interface TokenClaims {
+  sessionId: string;
+  userId: number;
+}
+
+/** Signed bearer tokens (HS256). Each names its session row, which is what makes it revocable. */
+export function createTokenService(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    issue(claims: TokenClaims, expiresAt: Date): Promise<string> {
+      return new SignJWT({ sid: claims.sessionId })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(claims.userId))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+    },
+    async verify(token: string): Promise<TokenClaims> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+        const userId = Number(payload.sub);
+        if (typeof payload.sid !== "string" || !Number.isSafeInteger(userId)) {
+          throw new ProblemError(401, "error.tokenInvalid");
+        }
+        return { sessionId: payload.sid, userId };
+      } catch (error) {
+        if (error instanceof ProblemError) throw error;
+        if (error instanceof errors.JWTExpired) throw new ProblemError(401, "error.tokenExpired");
+        throw new ProblemError(401, "error.tokenInvalid");
+      }
+    },
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,54 @@
+import type { z } from "zod";
+import type { TFieldError, TFieldErrorCode } from "./problem.schema.ts";
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * Maps zod issues to the stable field codes of the HTTP contract. Used by the API (400 fieldErrors) and by the
+ * web forms (translated messages), so both speak the same codes. `input` lets a missing value read "required".
+ */
+export function toFieldErrors(issues: readonly Issue[], input: unknown): TFieldError[] {
+  const seen = new Set<string>();
+  const result: TFieldError[] = [];
+  for (const issue of issues) {
+    const paths =
+      issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
+    for (const path of paths) {
+      const field = path.map(String).join(".");
+      if (seen.has(field)) continue; // the first issue per field is the one to show
+      seen.add(field);
+      result.push({ field, code: fieldCode(issue, valueAt(input, path)) });
+    }
+  }
+  return result;
+}
+
+function fieldCode(issue: Issue, value: unknown): TFieldErrorCode {
+  switch (issue.code) {
+    case "invalid_type":
+      if (value === undefined || value === null) return "required";
+      return issue.expected === "int" ? "integer" : "invalidType";
+    case "too_small":
+      if (issue.origin === "string") return issue.minimum === 1 ? "required" : "minLength";
+      return issue.origin === "array" ? "minLength" : "min";
+    case "too_big":
+      return issue.origin === "string" || issue.origin === "array" ? "maxLength" : "max";
+    case "invalid_format":
+      return issue.format === "email" ? "email" : "pattern";
+    case "invalid_value":
+      return "enum";
+    case "unrecognized_keys":
+      return "unknownField";
+    default:
+      return "invalid";
+  }
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
