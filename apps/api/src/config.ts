@@ -90,6 +90,8 @@ function readOrCreateTokenSecret(dataDir: string): string {
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
     return secret;
   } catch (error) {
-    throw new ConfigError(`Configuration error: cannot keep the token secret in ${file}: ${(error as Error).message}`);
+    throw new ConfigError(
+      `Configuration error: cannot keep the token secret in ${file}: ${(error as Error).message}`,
+    );
   }
 }

@@ -4,6 +4,8 @@ import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { BootstrapError, bootstrapData } from "./db/seed.ts";
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Starts Kontor: validated configuration, database (with migrations), first-start data, HTTP, clean shutdown. */
 async function main() {
   const config = loadConfig();
@@ -24,8 +26,17 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    // Keep-alive connections that finish their last response become idle; close them as they do, and give up
+    // after SHUTDOWN_GRACE_MS so a stuck client cannot hold the process.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => {
+      app.log.error("shutdown took too long: closing remaining connections");
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     try {
       await app.close(); // stops accepting, waits for in-flight requests, then closes the database
+      clearInterval(closeIdle);
+      clearTimeout(deadline);
       app.log.info("shut down cleanly");
       process.exit(0);
     } catch (error) {

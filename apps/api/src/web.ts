@@ -16,6 +16,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       prefix: "/app/",
       wildcard: true,
       preCompressed: true,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

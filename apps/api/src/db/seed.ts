@@ -4,7 +4,15 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
 import { hashPassword } from "../modules/auth/password.ts";
 import type { Db } from "./client.ts";
-import { adresse, appSetting, appUser, mandant, mandantModul, userAuthority, userMandant } from "./schema/index.ts";
+import {
+  adresse,
+  appSetting,
+  appUser,
+  mandant,
+  mandantModul,
+  userAuthority,
+  userMandant,
+} from "./schema/index.ts";
 
 export class BootstrapError extends Error {}
 
@@ -22,7 +30,12 @@ export async function createMandant(db: Db, input: NewMandant): Promise<number> 
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(mandant)
-      .values({ bezeichnung: input.bezeichnung, aktiv: input.aktiv ?? true, uid: input.uid, email: input.email })
+      .values({
+        bezeichnung: input.bezeichnung,
+        aktiv: input.aktiv ?? true,
+        uid: input.uid,
+        email: input.email,
+      })
       .returning({ id: mandant.id });
     const mandantId = row!.id;
     if (input.modules?.length) {

@@ -78,7 +78,10 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
   });
 }
 
-async function authenticate(request: FastifyRequest, deps: { db: Db; tokens: TokenService }): Promise<Principal> {
+async function authenticate(
+  request: FastifyRequest,
+  deps: { db: Db; tokens: TokenService },
+): Promise<Principal> {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match) throw new ProblemError(401, "error.tokenMissing");
@@ -88,7 +91,8 @@ async function authenticate(request: FastifyRequest, deps: { db: Db; tokens: Tok
   if (row.revokedAt) throw new ProblemError(401, "error.sessionRevoked");
   if (row.expiresAt.getTime() <= Date.now()) throw new ProblemError(401, "error.tokenExpired");
   if (!row.activated) throw new ProblemError(401, "error.userNotActivated");
-  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(deps.db, claims.sessionId);
+  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
+    await touchSession(deps.db, claims.sessionId);
   return {
     userId: row.userId,
     sessionId: claims.sessionId,

@@ -1,7 +1,12 @@
 import { toFieldErrors } from "@kontor/domain/http/field-errors";
-import { type TFieldError, type TProblem, type TProblemCode, ZProblem } from "@kontor/domain/http/problem.schema";
+import {
+  type TFieldError,
+  type TProblem,
+  type TProblemCode,
+  ZProblem,
+} from "@kontor/domain/http/problem.schema";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifySchemaCompiler } from "fastify";
-import { z } from "zod";
+import type { z } from "zod";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",

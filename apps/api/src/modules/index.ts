@@ -16,4 +16,9 @@ export interface Deps {
 }
 
 /** The one list of registered API modules (DESIGN §3); each is mounted under /app/api. */
-export const apiModules: FastifyPluginAsyncZod<Deps>[] = [healthRoutes, authRoutes, accountRoutes, mandantRoutes];
+export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
+  healthRoutes,
+  authRoutes,
+  accountRoutes,
+  mandantRoutes,
+];

@@ -7,7 +7,12 @@ export const PASSWORD_MAX = 50;
 export const ZPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const ZLoginRequest = z.object({
-  usernameOrEmail: z.string().trim().min(1).max(100).describe("Login name or e-mail address, case-insensitive"),
+  usernameOrEmail: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .describe("Login name or e-mail address, case-insensitive"),
   password: ZPassword,
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
@@ -35,7 +40,11 @@ export const ZAccount = z.object({
 export type TAccount = z.infer<typeof ZAccount>;
 
 /** The name shown for a signed-in user: first and last name, else the login. */
-export function friendlyUsername(user: { login: string; firstName?: string | null; lastName?: string | null }) {
+export function friendlyUsername(user: {
+  login: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}) {
   const name = [user.firstName, user.lastName].filter((part) => part?.trim()).join(" ");
   return name || user.login;
 }

@@ -1,4 +1,13 @@
-import { bigint, boolean, foreignKey, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { mandantIdColumn, tenantIsolation } from "./tenant.ts";
 
 /** Tenant (Mandant). Not itself tenant-owned: membership decides who may see it. Issue 4 adds the full §3 fields. */

@@ -58,7 +58,10 @@ export const userMandant = pgTable(
       .notNull()
       .references(() => mandant.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.mandantId] }), index("user_mandant_mandant_idx").on(t.mandantId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mandantId] }),
+    index("user_mandant_mandant_idx").on(t.mandantId),
+  ],
 );
 
 /** One row per issued access token, so that tokens can be listed and revoked. */

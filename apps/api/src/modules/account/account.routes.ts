@@ -9,7 +9,11 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     "/account",
     {
       config: { auth: { level: "user" } },
-      schema: { tags: ["account"], summary: "The signed-in user", response: responses({ 200: ZAccount }, 401) },
+      schema: {
+        tags: ["account"],
+        summary: "The signed-in user",
+        response: responses({ 200: ZAccount }, 401),
+      },
     },
     async (request) => {
       const account = await findAccount(db, request.principal!.userId);

@@ -191,7 +191,9 @@ describe("bearer tokens and sessions", () => {
   it("a revoked token (logout) gives 401 sessionRevoked; other sessions stay valid", async () => {
     const first = await login(t, member);
     const second = await login(t, member);
-    expect((await call(t, { method: "POST", url: "/app/api/auth/logout", token: first })).statusCode).toBe(204);
+    expect((await call(t, { method: "POST", url: "/app/api/auth/logout", token: first })).statusCode).toBe(
+      204,
+    );
     const revoked = await call(t, { method: "GET", url: "/app/api/account", token: first });
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().code).toBe("error.sessionRevoked");

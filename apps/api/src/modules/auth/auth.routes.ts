@@ -22,8 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         response: responses({ 200: ZLoginSuccess }, 400, 401, 429),
       },
     },
-    (request) =>
-      auth.login(request.body, { address: request.ip, userAgent: request.headers["user-agent"] }),
+    (request) => auth.login(request.body, { address: request.ip, userAgent: request.headers["user-agent"] }),
   );
 
   app.post(
