@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/helpers.ts";
+import { queryRows } from "./client.ts";
 import { adresse, mandantModul } from "./schema/index.ts";
 import { createMandant } from "./seed.ts";
 import { withoutTenant, withTenant } from "./tenant.ts";
@@ -51,12 +52,12 @@ describe("row-level security on tenant tables", () => {
   });
 
   it("runs as a role that is neither superuser nor exempt from row-level security", async () => {
-    const [role] = await withTenant(t.db, a, async (tx) => {
-      const result = await tx.execute(
+    const [role] = await withTenant(t.db, a, (tx) =>
+      queryRows<{ name: string; rolsuper: boolean; rolbypassrls: boolean }>(
+        tx,
         sql`select current_user as name, rolsuper, rolbypassrls from pg_roles where rolname = current_user`,
-      );
-      return result.rows as { name: string; rolsuper: boolean; rolbypassrls: boolean }[];
-    });
+      ),
+    );
     expect(role).toEqual({ name: "kontor_app", rolsuper: false, rolbypassrls: false });
   });
 

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TAuthority, TModul } from "@kontor/domain/access/access.schema";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
@@ -91,7 +91,7 @@ export async function login(t: TestApp, user: { login: string; password: string 
 export function call(
   t: TestApp,
   options: InjectOptions & { token?: string; mandantId?: number | string },
-): ReturnType<FastifyInstance["inject"]> {
+): Promise<LightMyRequestResponse> {
   const { token, mandantId, headers, ...rest } = options;
   return t.app.inject({
     ...rest,

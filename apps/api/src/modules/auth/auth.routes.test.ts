@@ -1,6 +1,7 @@
 import { AUTHORITIES } from "@kontor/domain/access/access.schema";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client.ts";
 import { createUser } from "../../db/seed.ts";
 import {
   call,
@@ -128,8 +129,8 @@ describe("login rate limit (state in the database)", () => {
   it("holds across processes: a second app on the same database sees the counters", async () => {
     if (t.database.kind === "pglite") {
       // In-memory PGlite cannot be shared; the CI run on PostgreSQL exercises this with two apps.
-      const rows = await t.db.execute(sql`select count(*)::int as n from login_attempt`);
-      expect((rows.rows[0] as { n: number }).n).toBeGreaterThan(0);
+      const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from login_attempt`);
+      expect(row!.n).toBeGreaterThan(0);
       return;
     }
     const other = await createTestApp(); // DATABASE_URL: the same PostgreSQL database
@@ -204,10 +205,11 @@ describe("bearer tokens and sessions", () => {
     const user = await createTenantUser(t);
     await login(t, user);
     await login(t, user);
-    const rows = await t.db.execute(
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
       sql`select count(*)::int as n from session where user_id = ${user.userId} and revoked_at is null`,
     );
-    expect((rows.rows[0] as { n: number }).n).toBe(2);
+    expect(row!.n).toBe(2);
   });
 });
 
