@@ -5,10 +5,11 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { Deps } from "./deps.ts";
 import { registerGuard } from "./http/guard.ts";
 import { registerProblemHandlers, validatorCompiler } from "./http/problem.ts";
 import { createTokenService } from "./modules/auth/token.ts";
-import { apiModules, type Deps } from "./modules/index.ts";
+import { apiModules } from "./modules/index.ts";
 import { registerWeb } from "./web.ts";
 
 export const API_PREFIX = "/app/api";

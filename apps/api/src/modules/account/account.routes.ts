@@ -1,7 +1,7 @@
 import { ZAccount } from "@kontor/domain/auth/auth.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
-import type { Deps } from "../index.ts";
 import { findAccount } from "./account.repository.ts";
 
 export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {

@@ -1,8 +1,8 @@
 import { ZLoginRequest, ZLoginSuccess } from "@kontor/domain/auth/auth.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
-import type { Deps } from "../index.ts";
 import { createAuthService } from "./auth.service.ts";
 
 export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {

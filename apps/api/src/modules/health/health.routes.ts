@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pingDatabase } from "../../db/client.ts";
-import type { Deps } from "../index.ts";
+import type { Deps } from "../../deps.ts";
 
 const ZHealth = z.object({
   status: z.enum(["UP", "DOWN"]),

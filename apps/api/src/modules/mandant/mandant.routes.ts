@@ -2,8 +2,8 @@ import { ZMandantModules, ZMandantSummary } from "@kontor/domain/mandant/mandant
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../../db/tenant.ts";
+import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
-import type { Deps } from "../index.ts";
 import { listMandantsOfUser, listModules } from "./mandant.repository.ts";
 
 export const mandantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
