@@ -1,7 +1,8 @@
 /**
  * Kontor's translations: German (default) and English, one JSON file per namespace and language.
  * This package is data plus types; it imports nothing but its own files (see .dependency-cruiser.cjs).
- * The web registers the types with i18next (CustomTypeOptions) so that every `t()` key is checked.
+ * The web registers the types with i18next (CustomTypeOptions) so that every `t()` key is checked, and loads
+ * the texts per language and namespace on demand (load.ts); `resources` holds them all at once (tests, tools).
  */
 import deCommon from "../locales/de/common.json";
 import deErrors from "../locales/de/errors.json";
@@ -15,17 +16,10 @@ import enHome from "../locales/en/home.json";
 import enLogin from "../locales/en/login.json";
 import enShell from "../locales/en/shell.json";
 import enValidation from "../locales/en/validation.json";
+import type { defaultNS, Language } from "./languages.ts";
 
-export const supportedLanguages = ["de", "en"] as const;
-export type Language = (typeof supportedLanguages)[number];
-
-/** German is the default and the fallback language (SPEC §1). */
-export const defaultLanguage: Language = "de";
-
-export const namespaces = ["common", "shell", "login", "home", "errors", "validation"] as const;
-export type Namespace = (typeof namespaces)[number];
-
-export const defaultNS = "common" satisfies Namespace;
+export * from "./languages.ts";
+export { loadNamespace } from "./load.ts";
 
 const de = {
   common: deCommon,
@@ -57,8 +51,4 @@ export const resources: Record<Language, Resources> = { de, en };
 export interface KontorTypeOptions {
   defaultNS: typeof defaultNS;
   resources: Resources;
-}
-
-export function isSupportedLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { namespaces, resources, supportedLanguages } from "./index.ts";
+import { loadNamespace, namespaces, resources, supportedLanguages } from "./index.ts";
 
 /** All leaf keys as dotted paths, with their values. */
 function leaves(value: unknown, prefix = ""): Array<[string, unknown]> {
@@ -18,6 +18,14 @@ describe("locales", () => {
   it("has every namespace in every language", () => {
     for (const language of supportedLanguages) {
       expect(Object.keys(resources[language]).sort(), language).toEqual([...namespaces].sort());
+    }
+  });
+
+  it("loads on demand exactly the texts of resources", async () => {
+    for (const language of supportedLanguages) {
+      for (const ns of namespaces) {
+        expect(await loadNamespace(language, ns), `${language}/${ns}`).toEqual(resources[language][ns]);
+      }
     }
   });
 

@@ -1,0 +1,114 @@
+/**
+ * DESIGN §9 budgets, measured on the production build: the JavaScript a screen loads before it can show,
+ * gzip-compressed. "Initial" = the entry with its static imports, plus the screen's lazy chunk(s) with theirs
+ * (what the browser fetches on a direct visit; later on-demand chunks, e.g. the login's validation loaded on
+ * the first keystroke, are listed separately). Run after `vite build`: `node --import tsx scripts/bundle-budget.ts`.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Record<
+  string,
+  Chunk
+>;
+const gzipCache = new Map<string, number>();
+
+function gzipSize(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** The chunk keys loaded together with the given ones (static imports, transitively). */
+function closure(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of keys) visit(key);
+  return seen;
+}
+
+function kilobytes(keys: Set<string>): number {
+  let bytes = 0;
+  for (const key of keys) bytes += gzipSize(manifest[key]!.file);
+  return bytes / 1024;
+}
+
+function keyOf(source: string): string {
+  const key = Object.keys(manifest).find((candidate) => candidate.endsWith(source));
+  if (!key) throw new Error(`no chunk for ${source} in the build`);
+  return key;
+}
+
+const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+if (!entry) throw new Error("no entry chunk in the manifest");
+
+const shell = keyOf("src/app/Shell.tsx");
+/** The German texts a screen loads (route loaders); English ones are the same size within a few bytes. */
+const texts = (...namespaces: string[]) => namespaces.map((ns) => keyOf(`locales/de/${ns}.json`));
+const screens: Array<{ name: string; keys: string[]; budget: number }> = [
+  {
+    name: "/app/login",
+    keys: [entry, keyOf("src/features/login/LoginPage.tsx"), ...texts("common", "login", "errors")],
+    budget: 150,
+  },
+  {
+    name: "/app/ (home)",
+    keys: [
+      entry,
+      shell,
+      keyOf("src/features/home/HomePage.tsx"),
+      ...texts("common", "shell", "errors", "home"),
+    ],
+    budget: 300,
+  },
+  {
+    name: "/app/<other>",
+    keys: [
+      entry,
+      shell,
+      keyOf("src/features/fallback/FallbackPage.tsx"),
+      ...texts("common", "shell", "errors"),
+    ],
+    budget: 300,
+  },
+];
+
+let failed = false;
+for (const screen of screens) {
+  const chunks = closure(screen.keys);
+  const size = kilobytes(chunks);
+  const ok = size <= screen.budget;
+  failed ||= !ok;
+  console.log(
+    `${ok ? "ok  " : "OVER"} ${screen.name.padEnd(14)} ${size.toFixed(1).padStart(6)} KB gzip (budget ${screen.budget} KB, ${chunks.size} files)`,
+  );
+}
+
+const loginActions = closure([keyOf("src/features/login/login.actions.ts")]);
+const loginInitial = closure(screens[0]!.keys);
+const later = new Set([...loginActions, ...texts("validation")].filter((key) => !loginInitial.has(key)));
+console.log(
+  `     /app/login on the first keystroke: +${kilobytes(later).toFixed(1)} KB gzip (validation, sign-in)`,
+);
+
+if (failed) process.exitCode = 1;

@@ -1,0 +1,81 @@
+import {
+  defaultLanguage,
+  defaultNS,
+  isNamespace,
+  isSupportedLanguage,
+  type Language,
+  type Namespace,
+  supportedLanguages,
+} from "@kontor/i18n/languages";
+import { loadNamespace } from "@kontor/i18n/load";
+import i18next, { type BackendModule } from "i18next";
+import { initReactI18next } from "react-i18next";
+
+/** The language the user picked on this device; without one, German (or the account's language, see below). */
+export const LANGUAGE_KEY = "kontor.lang";
+
+function storedLanguage(): Language | null {
+  const value = window.localStorage.getItem(LANGUAGE_KEY);
+  return isSupportedLanguage(value) ? value : null;
+}
+
+export function currentLanguage(): Language {
+  return isSupportedLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : defaultLanguage;
+}
+
+/** An explicit choice (language switch): remembered on this device. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  window.localStorage.setItem(LANGUAGE_KEY, language);
+  await i18next.changeLanguage(language);
+}
+
+/** The signed-in user's preferred language applies only while nobody chose one on this device. */
+export async function applyAccountLanguage(langKey: string): Promise<void> {
+  if (storedLanguage() !== null || !isSupportedLanguage(langKey) || langKey === currentLanguage()) return;
+  await i18next.changeLanguage(langKey);
+}
+
+/**
+ * Texts arrive per language and namespace, when a screen needs them (route loaders call `loadTexts`), so the
+ * first page load carries only what the login shows. A language switch fetches the namespaces in use first.
+ */
+const lazyTexts: BackendModule = {
+  type: "backend",
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    if (!isSupportedLanguage(language) || !isNamespace(namespace)) {
+      callback(new Error(`no texts for ${language}/${namespace}`), false);
+      return;
+    }
+    loadNamespace(language, namespace).then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/** Resolves once the namespaces are there in the current language. */
+export function loadTexts(...names: Namespace[]): Promise<void> {
+  return i18next.loadNamespaces(names);
+}
+
+/** Starts i18next in the stored (or default) language; resolves when the common texts are loaded. */
+export function initI18n(): Promise<unknown> {
+  i18next.on("languageChanged", (language) => {
+    document.documentElement.lang = language;
+  });
+  return i18next
+    .use(lazyTexts)
+    .use(initReactI18next)
+    .init({
+      lng: storedLanguage() ?? defaultLanguage,
+      // Both languages are complete (the parity test of @kontor/i18n): no fallback, so no second download.
+      fallbackLng: false,
+      supportedLngs: [...supportedLanguages],
+      load: "currentOnly",
+      ns: [defaultNS],
+      defaultNS,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+}

@@ -1,0 +1,180 @@
+import type { TLoginRequest } from "@kontor/domain/auth/auth.schema";
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../app/api.ts";
+import { loadTexts } from "../../app/i18n.ts";
+import { BASEPATH, safeRedirect } from "../../app/paths.ts";
+import { LanguageSwitch } from "../../components/LanguageSwitch.tsx";
+import { useProblemMessage } from "../../components/problemMessage.ts";
+
+type LoginActions = typeof import("./login.actions.ts");
+
+let loadingActions: Promise<LoginActions> | undefined;
+
+/**
+ * Validation and sign-in need zod and the shared schema (~25 KB gzip): fetched as soon as the user starts to
+ * type or click, not with the page, so the login renders from a small first load (DESIGN §9 budget).
+ */
+function loadActions(): Promise<LoginActions> {
+  loadingActions ??= Promise.all([import("./login.actions.ts"), loadTexts("validation")]).then(
+    ([actions]) => actions,
+    (error: unknown) => {
+      loadingActions = undefined; // a failed chunk load (offline) may succeed on the next try
+      throw error;
+    },
+  );
+  return loadingActions;
+}
+
+type Status =
+  | { kind: "idle" }
+  | { kind: "pending" }
+  | { kind: "twoFactor" }
+  | { kind: "failed"; error: unknown };
+
+/** Public sign-in page (SPEC §4 Login). On failure the typed login stays, only the password is cleared. */
+export function LoginPage() {
+  const { t, i18n } = useTranslation(["login", "common"]);
+  const problemMessage = useProblemMessage();
+  const search = useSearch({ from: "/login" });
+  const navigate = useNavigate();
+  const actions = useRef<LoginActions | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+
+  const form = useForm<TLoginRequest>({
+    initialValues: { usernameOrEmail: "", password: "" },
+    validate: (values) => actions.current?.validateLogin(values) ?? {},
+    validateInputOnBlur: true,
+  });
+
+  const prepare = () => {
+    if (actions.current) return;
+    loadActions().then(
+      (loaded) => {
+        actions.current = loaded;
+      },
+      () => undefined, // reported on submit, if it still fails then
+    );
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status.kind === "pending") return;
+    setStatus({ kind: "pending" });
+    try {
+      actions.current ??= await loadActions();
+      if (form.validate().hasErrors) {
+        setStatus({ kind: "idle" });
+        return;
+      }
+      const result = await actions.current.signIn(actions.current.toLoginRequest(form.getValues()));
+      if (result.kind === "twoFactorRequired") {
+        form.setFieldValue("password", "");
+        setStatus({ kind: "twoFactor" });
+        return;
+      }
+      await navigate({ href: BASEPATH + safeRedirect(search.redirect), replace: true });
+    } catch (error) {
+      form.setFieldValue("password", "");
+      if (isApiError(error) && error.fieldErrors.length > 0 && actions.current) {
+        form.setErrors(actions.current.serverFieldErrors(error.fieldErrors));
+      }
+      setStatus({ kind: "failed", error });
+    }
+  };
+
+  // Messages are produced when validating: produce them again in the new language after a switch.
+  const { language } = i18n;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a language change only
+  useEffect(() => {
+    if (Object.keys(form.errors).length > 0) form.validate();
+  }, [language]);
+
+  const failure = status.kind === "failed" ? status.error : null;
+  const retryAfter = isApiError(failure) ? failure.retryAfter : null;
+
+  return (
+    <Box mih="100vh" bg="gray.0" style={{ display: "flex", flexDirection: "column" }}>
+      <Group justify="flex-end" p="md">
+        <LanguageSwitch />
+      </Group>
+      <Center style={{ flex: 1 }} px="md" pb="xl">
+        <Stack w="100%" maw={420} gap="lg">
+          <Stack gap={4} align="center">
+            <Text fw={700} fz={28} c="petrol.8" lh={1.2}>
+              {t("common:appName")}
+            </Text>
+            <Text c="dimmed" size="sm" ta="center">
+              {t("tagline")}
+            </Text>
+          </Stack>
+          <Paper withBorder shadow="sm" radius="md" p="xl">
+            <form
+              noValidate
+              onSubmit={(event) => void submit(event)}
+              onKeyDownCapture={prepare}
+              onPointerDownCapture={prepare}
+              onInputCapture={prepare}
+            >
+              <Stack gap="md">
+                <div>
+                  <Title order={1} fz={22}>
+                    {t("title")}
+                  </Title>
+                  <Text c="dimmed" size="sm" mt={4}>
+                    {t("intro")}
+                  </Text>
+                </div>
+                {status.kind === "failed" && (
+                  <Alert color="red" variant="light" title={t("failedTitle")} role="alert">
+                    {problemMessage(failure)}
+                    {retryAfter !== null && retryAfter > 0 && ` ${t("retryAfter", { count: retryAfter })}`}
+                  </Alert>
+                )}
+                {status.kind === "twoFactor" && (
+                  <Alert color="yellow" variant="light" title={t("twoFactorTitle")} role="alert">
+                    {t("twoFactorNotSupported")}
+                  </Alert>
+                )}
+                <TextInput
+                  label={t("usernameOrEmail")}
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  required
+                  data-autofocus
+                  autoFocus
+                  {...form.getInputProps("usernameOrEmail")}
+                />
+                <PasswordInput
+                  label={t("password")}
+                  autoComplete="current-password"
+                  required
+                  {...form.getInputProps("password")}
+                />
+                <Button type="submit" fullWidth mt="xs" loading={status.kind === "pending"}>
+                  {t("submit")}
+                </Button>
+              </Stack>
+            </form>
+          </Paper>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import "@mantine/core/styles.css";
+import { MantineProvider } from "@mantine/core";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { api } from "./app/api.ts";
+import { initI18n } from "./app/i18n.ts";
+import { createAppRouter } from "./app/router.tsx";
+import { theme } from "./app/theme.ts";
+
+const router = createAppRouter();
+
+// Any 401 outside the sign-in call ends the session (the api client has cleared token and tenant, and with
+// them the query cache): ask for a new sign-in, coming back to the current page afterwards.
+api.setUnauthorizedHandler(() => {
+  const { pathname, href } = router.state.location;
+  if (pathname === "/login") return;
+  void router.navigate({ to: "/login", search: { redirect: href }, replace: true });
+});
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html lacks #root");
+
+// Texts and the first screen load side by side; render once both are there (no flash of untranslated keys).
+await Promise.all([initI18n(), router.load()]);
+
+createRoot(container).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <RouterProvider router={router} />
+    </MantineProvider>
+  </StrictMode>,
+);

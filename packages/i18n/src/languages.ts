@@ -1,0 +1,19 @@
+/** Languages and namespaces: the part of this package that costs no translation bytes to import. */
+export const supportedLanguages = ["de", "en"] as const;
+export type Language = (typeof supportedLanguages)[number];
+
+/** German is the default language (SPEC §1). */
+export const defaultLanguage: Language = "de";
+
+export const namespaces = ["common", "shell", "login", "home", "errors", "validation"] as const;
+export type Namespace = (typeof namespaces)[number];
+
+export const defaultNS = "common" satisfies Namespace;
+
+export function isSupportedLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
+}
+
+export function isNamespace(value: unknown): value is Namespace {
+  return typeof value === "string" && (namespaces as readonly string[]).includes(value);
+}

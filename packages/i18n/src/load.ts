@@ -1,0 +1,33 @@
+import type { Language, Namespace } from "./languages.ts";
+
+/**
+ * One namespace of one language, fetched on demand: a bundler turns every import() below into its own small
+ * chunk, so a screen downloads only the texts it shows, in the language it shows them in.
+ * (The same JSON files as `resources` of index.ts; the parity test checks both ways agree.)
+ */
+const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unknown }>>> = {
+  de: {
+    common: () => import("../locales/de/common.json"),
+    shell: () => import("../locales/de/shell.json"),
+    login: () => import("../locales/de/login.json"),
+    home: () => import("../locales/de/home.json"),
+    errors: () => import("../locales/de/errors.json"),
+    validation: () => import("../locales/de/validation.json"),
+  },
+  en: {
+    common: () => import("../locales/en/common.json"),
+    shell: () => import("../locales/en/shell.json"),
+    login: () => import("../locales/en/login.json"),
+    home: () => import("../locales/en/home.json"),
+    errors: () => import("../locales/en/errors.json"),
+    validation: () => import("../locales/en/validation.json"),
+  },
+};
+
+export async function loadNamespace(
+  language: Language,
+  namespace: Namespace,
+): Promise<Record<string, unknown>> {
+  const module = await loaders[language][namespace]();
+  return module.default as Record<string, unknown>;
+}
