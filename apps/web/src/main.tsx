@@ -8,6 +8,7 @@ import { initI18n } from "./app/i18n.ts";
 import { createAppRouter } from "./app/router.tsx";
 import { theme } from "./app/theme.ts";
 
+initI18n();
 const router = createAppRouter();
 
 // Any 401 outside the sign-in call ends the session (the api client has cleared token and tenant, and with
@@ -20,9 +21,6 @@ api.setUnauthorizedHandler(() => {
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html lacks #root");
-
-// Texts and the first screen load side by side; render once both are there (no flash of untranslated keys).
-await Promise.all([initI18n(), router.load()]);
 
 createRoot(container).render(
   <StrictMode>

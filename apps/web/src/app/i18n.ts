@@ -54,17 +54,24 @@ const lazyTexts: BackendModule = {
   },
 };
 
-/** Resolves once the namespaces are there in the current language. */
-export function loadTexts(...names: Namespace[]): Promise<void> {
-  return i18next.loadNamespaces(names);
+let started: Promise<unknown> | undefined;
+
+/** Resolves once i18next runs and the namespaces are there in the current language (route loaders). */
+export async function loadTexts(...names: Namespace[]): Promise<void> {
+  if (!started) throw new Error("initI18n() must run first");
+  await started;
+  if (names.length > 0) await i18next.loadNamespaces(names);
 }
 
-/** Starts i18next in the stored (or default) language; resolves when the common texts are loaded. */
-export function initI18n(): Promise<unknown> {
+/**
+ * Starts i18next in the stored (or default) language and returns at once: the first screen's route loaders
+ * wait for it (loadTexts), so texts and the screen's code download side by side.
+ */
+export function initI18n(): void {
   i18next.on("languageChanged", (language) => {
     document.documentElement.lang = language;
   });
-  return i18next
+  started = i18next
     .use(lazyTexts)
     .use(initReactI18next)
     .init({
@@ -75,6 +82,7 @@ export function initI18n(): Promise<unknown> {
       load: "currentOnly",
       ns: [defaultNS],
       defaultNS,
+      initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,
     });

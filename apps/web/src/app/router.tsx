@@ -15,7 +15,8 @@ export interface LoginSearch {
   redirect?: string;
 }
 
-const rootRoute = createRootRoute({ component: Outlet });
+/** Every screen shows common texts; each route's loader adds its own namespaces (see i18n.ts). */
+const rootRoute = createRootRoute({ component: Outlet, loader: () => loadTexts("common") });
 
 /** Public: the sign-in page. A signed-in visitor goes straight on to where they wanted to go. */
 const loginRoute = createRoute({

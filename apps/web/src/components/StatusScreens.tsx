@@ -1,19 +1,19 @@
 import { Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 
-/** Shown while a lazily loaded screen arrives. */
+/** Shown while a lazily loaded screen arrives (possibly before any text has arrived: no suspending here). */
 export function PendingScreen() {
-  const { t } = useTranslation("common");
+  const { t, ready } = useTranslation("common", { useSuspense: false });
   return (
     <Center mih="50vh">
-      <Loader aria-label={t("loading")} />
+      <Loader aria-label={ready ? t("loading") : undefined} />
     </Center>
   );
 }
 
 /** Last line of defence: a render error shows this instead of a blank page. */
 export function CrashScreen() {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("common", { useSuspense: false });
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={480}>

@@ -27,6 +27,19 @@ export function fieldErrorMessage(code: string, params: FieldErrorParams = {}): 
   return i18next.t(usable ? (code as TFieldErrorCode) : "invalid", { ns: "validation", ...params });
 }
 
+function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
+  let current = values;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
 function boundsOf(issue: z.core.$ZodIssue): FieldErrorParams {
   if (issue.code === "too_small") return { min: Number(issue.minimum) };
   if (issue.code === "too_big") return { max: Number(issue.maximum) };
@@ -45,7 +58,9 @@ export function zodValidate(schema: z.ZodType) {
     for (const issue of result.error.issues) {
       const [fieldError] = toFieldErrors([issue], values);
       if (fieldError === undefined || fieldError.field in errors) continue;
-      errors[fieldError.field] = fieldErrorMessage(fieldError.code, boundsOf(issue));
+      // An empty field is "required" to the user, also where the rule is a minimum length (password: 5).
+      const code = isBlank(valueAt(values, issue.path)) ? "required" : fieldError.code;
+      errors[fieldError.field] = fieldErrorMessage(code, boundsOf(issue));
     }
     return errors;
   };

@@ -55,6 +55,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const actions = useRef<LoginActions | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const [passwordVisible, setPasswordVisible] = useState(false);
 
   const form = useForm<TLoginRequest>({
     initialValues: { usernameOrEmail: "", password: "" },
@@ -165,6 +166,12 @@ export function LoginPage() {
                   label={t("password")}
                   autoComplete="current-password"
                   required
+                  visible={passwordVisible}
+                  onVisibilityChange={setPasswordVisible}
+                  visibilityToggleButtonProps={{
+                    "aria-label": t("showPassword"),
+                    "aria-pressed": passwordVisible,
+                  }}
                   {...form.getInputProps("password")}
                 />
                 <Button type="submit" fullWidth mt="xs" loading={status.kind === "pending"}>

@@ -1,0 +1,68 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * E2E against the production build (DESIGN §8): the real server (`npm run serve`'s command) serves apps/web/dist
+ * under /app/ on a fresh data directory with the demo data, in Debian's Chromium. `npm run test:e2e` builds
+ * first. With DATABASE_URL set (CI), the server runs on that PostgreSQL database instead of PGlite.
+ */
+const repoRoot = path.resolve(import.meta.dirname, "..");
+const port = Number(process.env.KONTOR_E2E_PORT ?? 18080);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+// The config is evaluated by the runner and again by every worker: create the data directory once and hand
+// it down through the environment (workers inherit it).
+process.env.KONTOR_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "kontor-e2e-"));
+const dataDir = process.env.KONTOR_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  outputDir: path.join(repoRoot, "test-results", "e2e"),
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { outputFolder: path.join(repoRoot, "playwright-report"), open: "never" }]],
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL,
+    locale: "de-AT",
+    timezoneId: "Europe/Vienna",
+    headless: true,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "node --import tsx apps/api/src/server.ts",
+    cwd: repoRoot,
+    url: `${baseURL}/app/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      KONTOR_DEMO_DATA: "true",
+      LOG_LEVEL: "warn",
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+});
