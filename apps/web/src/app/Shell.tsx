@@ -1,5 +1,5 @@
 import { friendlyUsername } from "@kontor/domain/auth/auth.schema";
-import { AppShell, Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { AppShell, Avatar, Button, Divider, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Link, Outlet } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -55,20 +55,29 @@ function ShellFrame() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap" miw={0}>
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <UnstyledButton component={Link} to="/" aria-label={t("common:appName")}>
               <Text fw={700} size="lg" c="petrol.8">
                 {t("common:appName")}
               </Text>
             </UnstyledButton>
+            <Divider orientation="vertical" h={24} style={{ alignSelf: "center" }} />
             <MandantSwitch mandants={mandants.data ?? []} selectedId={mandantId} />
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <LanguageSwitch />
             <Menu position="bottom-end" width={220} shadow="md">
               <Menu.Target>
-                <Button variant="subtle" color="gray" aria-label={t("userMenuFor", { name: userName })}>
-                  {userName || t("userMenu")}
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  px={6}
+                  aria-label={userName ? t("userMenuFor", { name: userName }) : t("userMenu")}
+                  leftSection={<Avatar name={userName} color="petrol" size={28} aria-hidden />}
+                >
+                  <Text span size="sm" fw={500} visibleFrom="sm">
+                    {userName}
+                  </Text>
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>

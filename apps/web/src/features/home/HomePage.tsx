@@ -1,5 +1,5 @@
 import { friendlyUsername } from "@kontor/domain/auth/auth.schema";
-import { Alert, Container, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -12,23 +12,19 @@ export function HomePage() {
   const account = useQuery(accountQuery);
 
   return (
-    <Container size="lg" px={0}>
-      <Stack gap="lg">
-        {account.data && (
-          <Text size="lg" fw={500}>
-            {t("greeting", { name: friendlyUsername(account.data) })}
-          </Text>
-        )}
-        {account.isError && (
-          <Alert color="red" role="alert">
-            {problemMessage(account.error)}
-          </Alert>
-        )}
-        <Title order={1}>{t("title")}</Title>
-        <Paper withBorder radius="md" p="xl">
-          <Text c="dimmed">{t("placeholder")}</Text>
-        </Paper>
-      </Stack>
-    </Container>
+    <Stack gap="md" maw={1200}>
+      {account.data && <Text c="dimmed">{t("greeting", { name: friendlyUsername(account.data) })}</Text>}
+      {account.isError && (
+        <Alert color="red" role="alert">
+          {problemMessage(account.error)}
+        </Alert>
+      )}
+      <Title order={1} mt={-8}>
+        {t("title")}
+      </Title>
+      <Paper withBorder radius="md" p="xl">
+        <Text c="dimmed">{t("placeholder")}</Text>
+      </Paper>
+    </Stack>
   );
 }

@@ -56,6 +56,7 @@ export function LoginPage() {
   const actions = useRef<LoginActions | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [passwordVisible, setPasswordVisible] = useState(false);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   const form = useForm<TLoginRequest>({
     initialValues: { usernameOrEmail: "", password: "" },
@@ -92,6 +93,7 @@ export function LoginPage() {
       await navigate({ href: BASEPATH + safeRedirect(search.redirect), replace: true });
     } catch (error) {
       form.setFieldValue("password", "");
+      passwordInput.current?.focus();
       if (isApiError(error) && error.fieldErrors.length > 0 && actions.current) {
         form.setErrors(actions.current.serverFieldErrors(error.fieldErrors));
       }
@@ -142,7 +144,7 @@ export function LoginPage() {
                   </Text>
                 </div>
                 {status.kind === "failed" && (
-                  <Alert color="red" variant="light" title={t("failedTitle")} role="alert">
+                  <Alert color="red" variant="light" role="alert">
                     {problemMessage(failure)}
                     {retryAfter !== null && retryAfter > 0 && ` ${t("retryAfter", { count: retryAfter })}`}
                   </Alert>
@@ -166,6 +168,7 @@ export function LoginPage() {
                   label={t("password")}
                   autoComplete="current-password"
                   required
+                  ref={passwordInput}
                   visible={passwordVisible}
                   onVisibilityChange={setPasswordVisible}
                   visibilityToggleButtonProps={{
