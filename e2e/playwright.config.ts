@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -12,9 +12,16 @@ const repoRoot = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.KONTOR_E2E_PORT ?? 18080);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-// The config is evaluated by the runner and again by every worker: create the data directory once and hand
-// it down through the environment (workers inherit it).
-process.env.KONTOR_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "kontor-e2e-"));
+// The config is evaluated by the runner and again by every worker: the runner creates the data directory and
+// hands it down through the environment (workers inherit it), and removes it when it exits, after the server
+// has stopped (KONTOR_E2E_KEEP_DATA=1 keeps it for a look).
+if (!process.env.KONTOR_E2E_DATA_DIR) {
+  const created = mkdtempSync(path.join(tmpdir(), "kontor-e2e-"));
+  process.env.KONTOR_E2E_DATA_DIR = created;
+  if (!process.env.KONTOR_E2E_KEEP_DATA) {
+    process.on("exit", () => rmSync(created, { recursive: true, force: true }));
+  }
+}
 const dataDir = process.env.KONTOR_E2E_DATA_DIR;
 
 export default defineConfig({
