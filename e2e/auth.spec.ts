@@ -47,6 +47,22 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/app\/login$/);
   });
 
+  test("too many failed attempts are refused with the time to wait", async ({ page }) => {
+    await page.goto("/app/login");
+    const alert = page.getByRole("alert");
+    // A login that does not exist: the limit counts attempts per login name, the demo users stay usable.
+    for (let attempt = 1; ; attempt++) {
+      const answer = page.waitForResponse((response) => response.url().endsWith("/app/api/auth/login"));
+      await signIn(page, { login: "niemand", password: `falsch-${attempt}` });
+      if ((await answer).status() === 429) break;
+      await expect(alert).toContainText("Benutzername oder Passwort falsch");
+      expect(attempt, "the server should refuse after a few failures").toBeLessThan(10);
+    }
+    await expect(alert).toContainText("Zu viele Anmeldeversuche.");
+    await expect(alert).toContainText(/Ein neuer Versuch ist in \d+ (Minuten?|Sekunden?) möglich\./);
+    await expect(page.getByLabel("Benutzername oder E-Mail")).toHaveValue("niemand");
+  });
+
   test("a deep link while signed out leads through the login back to that page", async ({ page }) => {
     await page.goto("/app/kunde_list/");
     await expect(page).toHaveURL(/\/app\/login\?redirect=%2Fkunde_list%2F$/);

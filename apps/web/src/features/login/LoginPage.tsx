@@ -109,6 +109,10 @@ export function LoginPage() {
   }, [language]);
 
   const failure = status.kind === "failed" ? status.error : null;
+  const retryMessage = (seconds: number) =>
+    seconds < 60
+      ? t("retryAfter", { count: seconds })
+      : t("retryAfterMinutes", { count: Math.ceil(seconds / 60) });
   const retryAfter = isApiError(failure) ? failure.retryAfter : null;
 
   return (
@@ -146,7 +150,7 @@ export function LoginPage() {
                 {status.kind === "failed" && (
                   <Alert color="red" variant="light" role="alert">
                     {problemMessage(failure)}
-                    {retryAfter !== null && retryAfter > 0 && ` ${t("retryAfter", { count: retryAfter })}`}
+                    {retryAfter !== null && retryAfter > 0 && ` ${retryMessage(retryAfter)}`}
                   </Alert>
                 )}
                 {status.kind === "twoFactor" && (
