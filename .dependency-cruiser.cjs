@@ -3,7 +3,8 @@ module.exports = {
   forbidden: [
     {
       name: "domain-imports-only-zod",
-      comment: "packages/domain is isomorphic: zod and its own files only (no node:, no DB, no DOM libraries).",
+      comment:
+        "packages/domain is isomorphic: zod and its own files only (no node:, no DB, no DOM libraries).",
       severity: "error",
       from: { path: "^packages/domain/" },
       to: { pathNot: ["^packages/domain/", "node_modules/zod/"] },
@@ -25,7 +26,7 @@ module.exports = {
       comment: "packages/i18n holds translations and their types; it imports nothing but its own files.",
       severity: "error",
       from: { path: "^packages/i18n/src/" },
-      to: { pathNot: ["^packages/i18n/", "^node:", "node_modules/vitest/", "node_modules/@types/node/"] },
+      to: { dependencyTypesNot: ["core"], pathNot: ["^packages/i18n/", "node_modules/vitest/"] },
     },
     {
       name: "no-circular",
@@ -40,6 +41,9 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     combinedDependencies: true,
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+    },
   },
 };

@@ -32,6 +32,7 @@ describe("toFieldErrors", () => {
     [{ name: 7, password: "12345" }, [{ field: "name", code: "invalidType" }]],
     [{ name: "abcdef", password: "12345" }, [{ field: "name", code: "maxLength" }]],
     [{ name: "a", password: "1234" }, [{ field: "password", code: "minLength" }]],
+    [{ name: "a", password: "" }, [{ field: "password", code: "required" }]],
     [{ name: "a", password: "12345", email: "nope" }, [{ field: "email", code: "email" }]],
     [{ name: "a", password: "12345", plz: "12a" }, [{ field: "plz", code: "pattern" }]],
     [{ name: "a", password: "12345", count: 1.5 }, [{ field: "count", code: "integer" }]],

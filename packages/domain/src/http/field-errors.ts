@@ -29,7 +29,8 @@ function fieldCode(issue: Issue, value: unknown): TFieldErrorCode {
       if (value === undefined || value === null) return "required";
       return issue.expected === "int" ? "integer" : "invalidType";
     case "too_small":
-      if (issue.origin === "string") return issue.minimum === 1 ? "required" : "minLength";
+      // An empty (or blank, after trim) text is missing, whatever its minimum length.
+      if (issue.origin === "string") return isBlank(value) || issue.minimum === 1 ? "required" : "minLength";
       return issue.origin === "array" ? "minLength" : "min";
     case "too_big":
       return issue.origin === "string" || issue.origin === "array" ? "maxLength" : "max";
@@ -42,6 +43,10 @@ function fieldCode(issue: Issue, value: unknown): TFieldErrorCode {
     default:
       return "invalid";
   }
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
