@@ -60,15 +60,17 @@ describe("web app and routing", () => {
     expect(response.headers.location).toBe("/app/");
   });
 
-  it.each(["/app/", "/app/login", "/app/kunde_list/", "/app/beleg/5/edit/true/false?x=1"])(
-    "answers the app for the deep link %s",
-    async (url) => {
-      const response = await t.app.inject({ method: "GET", url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers["content-type"]).toContain("text/html");
-      expect(response.body).toContain("<div id=root>");
-    },
-  );
+  it.each([
+    "/app/",
+    "/app/login",
+    "/app/kunde_list/",
+    "/app/beleg/5/edit/true/false?x=1",
+  ])("answers the app for the deep link %s", async (url) => {
+    const response = await t.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+    expect(response.body).toContain("<div id=root>");
+  });
 
   it("serves hashed assets as immutable", async () => {
     const response = await t.app.inject({ method: "GET", url: "/app/assets/index-abc123.js" });
