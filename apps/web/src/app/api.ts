@@ -14,6 +14,8 @@ export const API_BASE = "/app/api";
 export interface ApiFieldError {
   field: string;
   code: TFieldError["code"] | (string & {});
+  min?: number;
+  max?: number;
 }
 
 /** A failed call, reduced to what the UI needs: the stable code (translated, never parsed), and field codes. */
@@ -87,9 +89,16 @@ export async function toApiError(response: Response): Promise<ApiError> {
   const fieldErrors = Array.isArray(record.fieldErrors)
     ? record.fieldErrors.flatMap((entry: unknown): ApiFieldError[] => {
         if (entry === null || typeof entry !== "object") return [];
-        const { field, code: fieldCode } = entry as Record<string, unknown>;
+        const { field, code: fieldCode, min, max } = entry as Record<string, unknown>;
         if (typeof field !== "string") return [];
-        return [{ field, code: typeof fieldCode === "string" ? fieldCode : "invalid" }];
+        return [
+          {
+            field,
+            code: typeof fieldCode === "string" ? fieldCode : "invalid",
+            ...(typeof min === "number" ? { min } : {}),
+            ...(typeof max === "number" ? { max } : {}),
+          },
+        ];
       })
     : [];
   return new ApiError({

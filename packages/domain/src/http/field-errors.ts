@@ -17,7 +17,8 @@ export function toFieldErrors(issues: readonly Issue[], input: unknown): TFieldE
       const field = path.map(String).join(".");
       if (seen.has(field)) continue; // the first issue per field is the one to show
       seen.add(field);
-      result.push({ field, code: fieldCode(issue, valueAt(input, path)) });
+      const code = fieldCode(issue, valueAt(input, path));
+      result.push({ field, code, ...bounds(issue, code) });
     }
   }
   return result;
@@ -43,6 +44,15 @@ function fieldCode(issue: Issue, value: unknown): TFieldErrorCode {
     default:
       return "invalid";
   }
+}
+
+/** The limit a minLength/maxLength/min/max message names ("at least 5 characters"). */
+function bounds(issue: Issue, code: TFieldErrorCode): Pick<TFieldError, "min" | "max"> {
+  if (issue.code === "too_small" && (code === "minLength" || code === "min"))
+    return { min: Number(issue.minimum) };
+  if (issue.code === "too_big" && (code === "maxLength" || code === "max"))
+    return { max: Number(issue.maximum) };
+  return {};
 }
 
 function isBlank(value: unknown): boolean {

@@ -52,6 +52,8 @@ export type TFieldErrorCode = z.infer<typeof ZFieldErrorCode>;
 export const ZFieldError = z.object({
   field: z.string().describe("Dotted path of the offending field, e.g. adresseLists.0.plz"),
   code: ZFieldErrorCode,
+  min: z.number().optional().describe("The bound for minLength and min"),
+  max: z.number().optional().describe("The bound for maxLength and max"),
 });
 export type TFieldError = z.infer<typeof ZFieldError>;
 

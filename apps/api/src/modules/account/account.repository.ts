@@ -1,7 +1,8 @@
 import type { TAccount } from "@kontor/domain/auth/auth.schema";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { appUser, userAuthority } from "../../db/schema/index.ts";
+import { appUser } from "../../db/schema/index.ts";
+import { authoritiesOf } from "../auth/auth.repository.ts";
 
 export async function findAccount(db: Db, userId: number): Promise<TAccount | undefined> {
   const [row] = await db
@@ -12,8 +13,7 @@ export async function findAccount(db: Db, userId: number): Promise<TAccount | un
       lastName: appUser.lastName,
       email: appUser.email,
       langKey: appUser.langKey,
-      authorities: sql<TAccount["authorities"]>`array(select ${userAuthority.authority} from ${userAuthority}
-        where ${userAuthority.userId} = ${appUser.id} order by ${userAuthority.authority})`,
+      authorities: authoritiesOf,
     })
     .from(appUser)
     .where(eq(appUser.id, userId))

@@ -3,7 +3,8 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { appUser, session, userAuthority } from "../../db/schema/index.ts";
 
-const authoritiesOf = sql<TAuthority[]>`array(select ${userAuthority.authority} from ${userAuthority}
+/** The user's authorities as a sorted array, for selects from app_user. */
+export const authoritiesOf = sql<TAuthority[]>`array(select ${userAuthority.authority} from ${userAuthority}
   where ${userAuthority.userId} = ${appUser.id} order by ${userAuthority.authority})`;
 
 export async function findUserByLoginOrEmail(db: Db, loginOrEmail: string) {

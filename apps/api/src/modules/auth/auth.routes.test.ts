@@ -73,7 +73,7 @@ describe("POST /app/api/auth/login", () => {
       code: "error.validation",
       fieldErrors: [
         { field: "usernameOrEmail", code: "required" },
-        { field: "password", code: "minLength" },
+        { field: "password", code: "minLength", min: 5 },
       ],
     });
   });
