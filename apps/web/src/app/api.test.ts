@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, createApiClient } from "./api.ts";
+import { ApiError, createApiClient, parseTotalCount } from "./api.ts";
 import { createSession, STORAGE_KEYS } from "./session.ts";
 
 interface Call {
@@ -176,5 +176,31 @@ describe("api client", () => {
     await expect(client.get("admin")).rejects.toMatchObject({ status: 403, code: "error.forbidden" });
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(session.get().token).toBe("tok");
+  });
+
+  it("getPage: items and the x-total-count header; repeated sort parameters", async () => {
+    const { calls, client } = setup(
+      new Response(JSON.stringify([{ id: 1 }, { id: 2 }]), {
+        status: 200,
+        headers: { "Content-Type": "application/json", "X-Total-Count": "42" },
+      }),
+    );
+    await expect(
+      client.getPage("mandants/list", { query: { page: 1, size: 20, sort: ["bezeichnung,desc", "id,asc"] } }),
+    ).resolves.toEqual({ items: [{ id: 1 }, { id: 2 }], totalCount: 42 });
+    expect(calls[0]?.url).toBe("/app/api/mandants/list?page=1&size=20&sort=bezeichnung%2Cdesc&sort=id%2Casc");
+    expect(calls[0]?.init.method).toBe("GET");
+  });
+
+  it("getPage: without a total the count is unknown; a non-array body counts as empty", async () => {
+    const { client } = setup(json([{ id: 1 }]), json({ not: "a list" }));
+    await expect(client.getPage("a")).resolves.toEqual({ items: [{ id: 1 }], totalCount: null });
+    await expect(client.getPage("b")).resolves.toEqual({ items: [], totalCount: null });
+  });
+
+  it("parseTotalCount accepts only whole non-negative numbers", () => {
+    expect(parseTotalCount("0")).toBe(0);
+    expect(parseTotalCount(" 17 ")).toBe(17);
+    for (const bad of [null, "", "-1", "1.5", "abc", "1e3"]) expect(parseTotalCount(bad)).toBeNull();
   });
 });

@@ -114,7 +114,8 @@ export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   /** Sent as JSON. */
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** Query parameters; an array repeats the parameter (`sort=a,asc&sort=b,desc`). */
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   signal?: AbortSignal;
   /**
    * The sign-in call itself: a 401 there means "wrong credentials", not "session over", so it must not log out.
@@ -124,8 +125,26 @@ export interface RequestOptions {
   mandant?: boolean;
 }
 
+/** One page of a list (DESIGN §5): the items and the total from the `x-total-count` header (null if absent). */
+export interface Page<T> {
+  items: T[];
+  totalCount: number | null;
+}
+
+/** The `x-total-count` header as a number; null when missing or not a count. */
+export function parseTotalCount(header: string | null): number | null {
+  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
+  const count = Number(header);
+  return Number.isSafeInteger(count) ? count : null;
+}
+
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * GET of a paged list: the body must be an array (SPEC §7: a non-array counts as empty), the total comes from
+   * `x-total-count`. Items are `unknown`: the caller parses them with the area's schema.
+   */
+  getPage(path: string, options?: Omit<RequestOptions, "method" | "body">): Promise<Page<unknown>>;
   get<T>(path: string, options?: Omit<RequestOptions, "method" | "body">): Promise<T>;
   post<T>(path: string, body: unknown, options?: Omit<RequestOptions, "method" | "body">): Promise<T>;
   put<T>(path: string, body: unknown, options?: Omit<RequestOptions, "method" | "body">): Promise<T>;
@@ -146,7 +165,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient & {
   const baseUrl = config.baseUrl ?? API_BASE;
   let onUnauthorized = config.onUnauthorized;
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  async function send(path: string, options: RequestOptions): Promise<{ body: unknown; headers: Headers }> {
     const { token, mandantId } = config.session.get();
     const headers = new Headers({ Accept: "application/json", "Cache-Control": "no-cache" });
     if (token && !options.anonymous) headers.set("Authorization", `Bearer ${token}`);
@@ -158,7 +177,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient & {
     if (options.query) {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries(options.query)) {
-        if (value !== undefined) params.append(key, String(value));
+        if (value === undefined) continue;
+        if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+        else params.append(key, String(value));
       }
       const query = params.toString();
       if (query) url += `?${query}`;
@@ -186,14 +207,28 @@ export function createApiClient(config: ApiClientConfig): ApiClient & {
       }
       throw error;
     }
-    if (response.status === 204) return undefined as T;
-    const type = response.headers.get("content-type") ?? "";
-    if (!type.includes("json")) return (await response.text()) as T;
-    return (await response.json()) as T;
+    const answer = response.headers;
+    if (response.status === 204) return { body: undefined, headers: answer };
+    const type = answer.get("content-type") ?? "";
+    if (!type.includes("json")) return { body: await response.text(), headers: answer };
+    return { body: await response.json(), headers: answer };
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return (await send(path, options)).body as T;
+  }
+
+  async function getPage(path: string, options: RequestOptions = {}): Promise<Page<unknown>> {
+    const { body, headers } = await send(path, { ...options, method: "GET" });
+    return {
+      items: Array.isArray(body) ? body : [],
+      totalCount: parseTotalCount(headers.get("x-total-count")),
+    };
   }
 
   return {
     request,
+    getPage,
     get: (path, options) => request(path, { ...options, method: "GET" }),
     post: (path, body, options) => request(path, { ...options, method: "POST", body }),
     put: (path, body, options) => request(path, { ...options, method: "PUT", body }),
