@@ -1,4 +1,5 @@
-import type { TAuthority, TModul } from "@kontor/domain/access/access.schema";
+import { type AccessArea, can, isTenantIndependent } from "@kontor/domain/access/access.rules";
+import { MODULES, type TAuthority, type TModul } from "@kontor/domain/access/access.schema";
 import { ZMandantId } from "@kontor/domain/mandant/mandant.schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
@@ -12,12 +13,13 @@ import { ProblemError } from "./problem.ts";
  * - "public": anyone;
  * - "user": a valid, unrevoked session;
  * - "tenant": additionally the X-Mandant-Id header of an active tenant the user belongs to.
- * anyAuthority / modules narrow it further (403 when missing).
+ * `access` names the area of the access-rule table (packages/domain/src/access) the route belongs to: the same
+ * table that decides the menu. A user route may only name areas that need no tenant modules.
  */
 export type RouteAuth =
   | { level: "public" }
-  | { level: "user"; anyAuthority?: readonly TAuthority[] }
-  | { level: "tenant"; anyAuthority?: readonly TAuthority[]; modules?: readonly TModul[] };
+  | { level: "user"; access?: AccessArea }
+  | { level: "tenant"; access: AccessArea };
 
 export interface Principal {
   userId: number;
@@ -41,6 +43,9 @@ declare module "fastify" {
   }
 }
 
+const NO_MODULES: ReadonlySet<TModul> = new Set();
+const ALL_MODULES: ReadonlySet<TModul> = new Set(MODULES);
+
 /** Paths that plugins register without our config (Swagger UI assets). */
 const UNGUARDED_PREFIXES = ["/app/api/docs"];
 /** Writing last_used_at at most once a minute keeps ordinary requests read-only. */
@@ -55,6 +60,11 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
     const auth = route.config?.auth;
     if (!auth) throw new Error(`Route ${route.method} ${route.url} must declare config.auth`);
     if (auth.level === "public") return;
+    if (auth.level === "user" && auth.access && !isTenantIndependent(auth.access)) {
+      throw new Error(
+        `Route ${route.method} ${route.url}: area ${auth.access} needs a tenant (level "tenant")`,
+      );
+    }
     // OpenAPI: document how to authenticate.
     route.schema = {
       ...route.schema,
@@ -65,14 +75,18 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
   app.addHook("onRequest", async (request) => {
     const auth = request.routeOptions.config.auth;
     if (!auth || auth.level === "public") return;
-    request.principal = await authenticate(request, deps);
-    if (auth.anyAuthority && !auth.anyAuthority.some((a) => request.principal!.authorities.has(a))) {
-      throw new ProblemError(403, "error.forbidden");
-    }
-    if (auth.level === "tenant") {
-      request.mandant = await resolveMandant(request, deps.db, request.principal.userId);
-      if (auth.modules && !auth.modules.every((m) => request.mandant!.modules.has(m))) {
-        throw new ProblemError(403, "error.moduleMissing");
+    const principal = await authenticate(request, deps);
+    request.principal = principal;
+    if (auth.level === "tenant") request.mandant = await resolveMandant(request, deps.db, principal.userId);
+    if (auth.access) {
+      const modules = request.mandant?.modules ?? NO_MODULES;
+      if (!can(auth.access, { modules, authorities: principal.authorities })) {
+        // Distinguish "your tenant lacks the module" from "you lack the role", for a message that helps.
+        const withAllModules = { modules: ALL_MODULES, authorities: principal.authorities };
+        throw new ProblemError(
+          403,
+          can(auth.access, withAllModules) ? "error.moduleMissing" : "error.forbidden",
+        );
       }
     }
   });

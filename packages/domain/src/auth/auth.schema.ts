@@ -36,6 +36,12 @@ export const ZAccount = z.object({
   email: z.string(),
   langKey: ZLangKey,
   authorities: z.array(ZAuthority),
+  newsread: z.boolean().describe("The user ticked 'do not show anymore' in the news dialog"),
+  selectedMandantId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The tenant the user selected last (POST selectedMandant)"),
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
@@ -48,3 +54,12 @@ export function friendlyUsername(user: {
   const name = [user.firstName, user.lastName].filter((part) => part?.trim()).join(" ");
   return name || user.login;
 }
+
+export const ZNewsread = z.object({ newsread: z.boolean() });
+
+/** Public facts about this installation (GET /app/api/appinfo): the shell's colour and the version for admins. */
+export const ZAppInfo = z.object({
+  environment: z.enum(["local", "dev", "production"]),
+  version: z.string(),
+});
+export type TAppInfo = z.infer<typeof ZAppInfo>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZModul } from "../access/access.schema.ts";
+import { sortModules, ZModul } from "../access/access.schema.ts";
 
 export const ZMandantId = z.coerce.number().int().positive();
 
@@ -15,3 +15,120 @@ export const ZMandantModules = z.object({
   modulList: z.array(ZModul).describe("The modules switched on for the tenant, sorted"),
 });
 export type TMandantModules = z.infer<typeof ZMandantModules>;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A tenant's address (SPEC §3 Tenant: adresseLists with plz, ort, strasse, hausNummer, land). */
+export const ZMandantAdresse = z.object({
+  id: z.number().int().optional(),
+  strasse: z.string().trim().min(1).max(100),
+  hausNummer: z.string().trim().min(1).max(10),
+  plz: z.string().trim().min(1).max(10),
+  ort: z.string().trim().min(1).max(100),
+  land: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/)
+    .describe("ISO 3166-1 alpha-2 country code"),
+});
+export type TMandantAdresse = z.infer<typeof ZMandantAdresse>;
+
+/** A member of the tenant as shown and edited in the tenant's userLists. */
+export const ZMandantUser = z.object({
+  id: z.number().int(),
+  login: z.string().optional(),
+  firstName: z.string().nullable().optional(),
+  lastName: z.string().nullable().optional(),
+});
+export type TMandantUser = z.infer<typeof ZMandantUser>;
+
+/** Money as a JSON number with at most two decimals (DESIGN §6: numeric in the database). */
+const ZAmount = z
+  .number()
+  .min(-9_999_999_999.99)
+  .max(9_999_999_999.99)
+  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), { message: "at most two decimals" });
+
+/** The tenant with every field of SPEC §3 Tenant. anzahlBeleg and letztesBelegsDatum are read-only (billing). */
+export const ZMandant = z.object({
+  id: z.number().int().optional(),
+  bezeichnung: z.string().trim().min(1).max(200),
+  aktiv: z.boolean().default(true),
+  uid: text(20),
+  email: z
+    .email()
+    .max(100)
+    .nullish()
+    .or(z.literal(""))
+    .transform((v) => (v ? v : null)),
+  fn: text(30).describe("Firmenbuchnummer (company register number)"),
+  anzahlBeleg: z.number().int().optional().describe("Read-only: number of documents"),
+  letztesBelegsDatum: z.string().nullable().optional().describe("Read-only: date of the last document"),
+  adresseLists: z.array(ZMandantAdresse).max(5).default([]),
+  modulList: z
+    .array(ZModul)
+    .default([])
+    .transform((modules) => sortModules(modules)),
+  hinweisKleinunternehmerDe: text(2000),
+  hinweisKleinunternehmerEn: text(2000),
+  hinweisExportDe: text(2000),
+  hinweisExportEn: text(2000),
+  hinweisInnergemeinschaftlichDe: text(2000),
+  hinweisInnergemeinschaftlichEn: text(2000),
+  patternArtikelnummer: text(50),
+  patternKundennummer: text(50),
+  firstArtikelNummer: z
+    .number()
+    .int()
+    .min(0)
+    .nullish()
+    .transform((v) => v ?? null),
+  firstKundenNummer: z
+    .number()
+    .int()
+    .min(0)
+    .nullish()
+    .transform((v) => v ?? null),
+  rechnungsNummerProJahr: z.boolean().default(true),
+  bankomat: z.boolean().default(false),
+  lieferKontaktAusklappen: z.boolean().default(false),
+  belegeFinalisieren: z.boolean().default(false),
+  crmAusklappen: z.boolean().default(false),
+  kassaBetrag: ZAmount.nullish()
+    .transform((v) => v ?? null)
+    .describe("Opening cash balance in euro"),
+  kassaStartdatum: z.iso
+    .date()
+    .nullish()
+    .transform((v) => v ?? null),
+  kassaStartZeroYear: z.boolean().default(false),
+  vacationMode: z.boolean().default(false),
+  zeitausgleich: z.boolean().default(false),
+  zeiterfassungRestrictions: text(2000),
+  uidData: text(4000).describe("Result of the last VAT-id check"),
+  hasNewBelege: z.boolean().default(false),
+  confirmTimes: z.boolean().default(false),
+  industrySector: text(100),
+  aiActivated: z.boolean().default(false),
+  mwstEditierbar: z.boolean().default(false),
+  userLists: z.array(ZMandantUser).default([]),
+});
+export type TMandant = z.infer<typeof ZMandant>;
+export type TMandantInput = z.input<typeof ZMandant>;
+
+/** Billing stats (abrechnung): documents per tenant. */
+export const ZAbrechnung = z.object({
+  mandantId: z.number().int(),
+  bezeichnung: z.string(),
+  anzahlBeleg: z.number().int(),
+  letztesBelegsDatum: z.string().nullable(),
+});
+export type TAbrechnung = z.infer<typeof ZAbrechnung>;
+
+export const ZSelectedMandant = z.object({ mandantId: z.number().int().positive() });

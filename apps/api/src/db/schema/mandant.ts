@@ -1,24 +1,69 @@
 import {
   bigint,
   boolean,
+  date,
   foreignKey,
   index,
+  integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { mandantIdColumn, tenantIsolation } from "./tenant.ts";
 
-/** Tenant (Mandant). Not itself tenant-owned: membership decides who may see it. Issue 4 adds the full §3 fields. */
+/** Tenant (Mandant) with the fields of SPEC §3. Not itself tenant-owned: membership decides who may see it. */
 export const mandant = pgTable("mandant", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
   bezeichnung: text("bezeichnung").notNull(),
   aktiv: boolean("aktiv").notNull().default(true),
   uid: text("uid"),
   email: text("email"),
+  fn: text("fn"),
+  hinweisKleinunternehmerDe: text("hinweis_kleinunternehmer_de"),
+  hinweisKleinunternehmerEn: text("hinweis_kleinunternehmer_en"),
+  hinweisExportDe: text("hinweis_export_de"),
+  hinweisExportEn: text("hinweis_export_en"),
+  hinweisInnergemeinschaftlichDe: text("hinweis_innergemeinschaftlich_de"),
+  hinweisInnergemeinschaftlichEn: text("hinweis_innergemeinschaftlich_en"),
+  patternArtikelnummer: text("pattern_artikelnummer"),
+  patternKundennummer: text("pattern_kundennummer"),
+  firstArtikelNummer: integer("first_artikel_nummer"),
+  firstKundenNummer: integer("first_kunden_nummer"),
+  rechnungsNummerProJahr: boolean("rechnungs_nummer_pro_jahr").notNull().default(true),
+  bankomat: boolean("bankomat").notNull().default(false),
+  lieferKontaktAusklappen: boolean("liefer_kontakt_ausklappen").notNull().default(false),
+  belegeFinalisieren: boolean("belege_finalisieren").notNull().default(false),
+  crmAusklappen: boolean("crm_ausklappen").notNull().default(false),
+  kassaBetrag: numeric("kassa_betrag", { precision: 14, scale: 2, mode: "number" }),
+  kassaStartdatum: date("kassa_startdatum", { mode: "string" }),
+  kassaStartZeroYear: boolean("kassa_start_zero_year").notNull().default(false),
+  vacationMode: boolean("vacation_mode").notNull().default(false),
+  zeitausgleich: boolean("zeitausgleich").notNull().default(false),
+  zeiterfassungRestrictions: text("zeiterfassung_restrictions"),
+  uidData: text("uid_data"),
+  hasNewBelege: boolean("has_new_belege").notNull().default(false),
+  confirmTimes: boolean("confirm_times").notNull().default(false),
+  industrySector: text("industry_sector"),
+  aiActivated: boolean("ai_activated").notNull().default(false),
+  mwstEditierbar: boolean("mwst_editierbar").notNull().default(false),
   createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
+  lastModifiedDate: timestamp("last_modified_date", { withTimezone: true }),
 });
+
+/** Module types (modultypen): the modules of SPEC §1 with names an admin maintains. Seeded by migration. */
+export const modultyp = pgTable(
+  "modultyp",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    bezeichnung: text("bezeichnung").notNull(),
+    beschreibung: text("beschreibung"),
+  },
+  (t) => [uniqueIndex("modultyp_name_uq").on(t.name)],
+);
 
 /** The modules switched on for a tenant (SPEC §1). Tenant-owned, under row-level security. */
 export const mandantModul = pgTable(
@@ -60,5 +105,24 @@ export const adresse = pgTable(
     foreignKey({ columns: [t.mandantId], foreignColumns: [mandant.id] }).onDelete("cascade"),
     index("adresse_mandant_plz_idx").on(t.mandantId, t.plz),
     tenantIsolation("adresse"),
+  ],
+).enableRLS();
+
+/** A notification / news item of a tenant (SPEC §3 Notification). Tenant-owned. */
+export const benachrichtigung = pgTable(
+  "benachrichtigung",
+  {
+    mandantId: mandantIdColumn(),
+    id: bigint("id", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
+    bezeichnung: text("bezeichnung").notNull(),
+    aktiv: boolean("aktiv").notNull().default(true),
+    restrictions: text("restrictions").array().notNull().default([]),
+    editor: text("editor").notNull().default(""),
+    createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mandantId, t.id] }),
+    foreignKey({ columns: [t.mandantId], foreignColumns: [mandant.id] }).onDelete("cascade"),
+    tenantIsolation("benachrichtigung"),
   ],
 ).enableRLS();

@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { mandant } from "./mandant.ts";
+import { mandantIdColumn, tenantIsolation } from "./tenant.ts";
 
 /** A person who signs in. Users span tenants; membership is user_mandant. login and email are stored lower-case. */
 export const appUser = pgTable(
@@ -28,6 +31,12 @@ export const appUser = pgTable(
       .default("de"),
     imageUrl: text("image_url"),
     activated: boolean("activated").notNull().default(false),
+    /** The user ticked "do not show anymore" in the news dialog (reset by benachrichtigung/resetstatus). */
+    newsread: boolean("newsread").notNull().default(false),
+    /** The tenant the user selected last (POST selectedMandant). */
+    selectedMandantId: bigint("selected_mandant_id", { mode: "number" }).references(() => mandant.id, {
+      onDelete: "set null",
+    }),
     createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
     lastModifiedBy: text("last_modified_by"),
     lastModifiedDate: timestamp("last_modified_date", { withTimezone: true }),
@@ -97,3 +106,25 @@ export const appSetting = pgTable("app_setting", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/** A pinned sidebar entry of a user in a tenant (SPEC §3 Favorite). Tenant-owned. */
+export const favorite = pgTable(
+  "favorite",
+  {
+    mandantId: mandantIdColumn(),
+    id: bigint("id", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
+    typ: text("typ").notNull().default("fastaccess"),
+    content: jsonb("content")
+      .$type<{ name: string; params: Record<string, string>; translation?: string }>()
+      .notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mandantId, t.id] }),
+    foreignKey({ columns: [t.mandantId], foreignColumns: [mandant.id] }).onDelete("cascade"),
+    index("favorite_mandant_user_idx").on(t.mandantId, t.userId),
+    tenantIsolation("favorite"),
+  ],
+).enableRLS();

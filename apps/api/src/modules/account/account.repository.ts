@@ -14,9 +14,19 @@ export async function findAccount(db: Db, userId: number): Promise<TAccount | un
       email: appUser.email,
       langKey: appUser.langKey,
       authorities: authoritiesOf,
+      newsread: appUser.newsread,
+      selectedMandantId: appUser.selectedMandantId,
     })
     .from(appUser)
     .where(eq(appUser.id, userId))
     .limit(1);
   return row;
+}
+
+export async function setNewsread(db: Db, userId: number, newsread: boolean) {
+  await db.update(appUser).set({ newsread }).where(eq(appUser.id, userId));
+}
+
+export async function setSelectedMandant(db: Db, userId: number, mandantId: number) {
+  await db.update(appUser).set({ selectedMandantId: mandantId }).where(eq(appUser.id, userId));
 }

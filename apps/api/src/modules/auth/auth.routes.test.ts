@@ -236,6 +236,8 @@ describe("GET /app/api/account", () => {
       email: `${login_}@example.test`,
       langKey: "en",
       authorities: [...AUTHORITIES].sort(),
+      newsread: false,
+      selectedMandantId: null,
     });
   });
 });

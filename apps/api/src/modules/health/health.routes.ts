@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ZAppInfo } from "@kontor/domain/auth/auth.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pingDatabase } from "../../db/client.ts";
@@ -8,7 +11,25 @@ const ZHealth = z.object({
   database: z.object({ status: z.enum(["UP", "DOWN"]), kind: z.enum(["pglite", "postgres"]) }),
 });
 
-export const healthRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, databaseKind }) => {
+const rootPackage = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, "../../../../../package.json"), "utf8"),
+) as { version?: string };
+const VERSION = process.env.KONTOR_VERSION ?? rootPackage.version ?? "0.0.0";
+
+export const healthRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, databaseKind, config }) => {
+  app.get(
+    "/appinfo",
+    {
+      config: { auth: { level: "public" } },
+      schema: {
+        tags: ["health"],
+        summary: "The environment (local, dev, production: the shell's colour) and the version",
+        response: { 200: ZAppInfo },
+      },
+    },
+    () => ({ environment: config.environment, version: VERSION }),
+  );
+
   app.get(
     "/health",
     {

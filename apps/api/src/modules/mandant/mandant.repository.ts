@@ -1,8 +1,16 @@
 import { sortModules, type TModul } from "@kontor/domain/access/access.schema";
-import type { TMandantSummary } from "@kontor/domain/mandant/mandant.schema";
-import { and, asc, eq, sql } from "drizzle-orm";
+import type {
+  TAbrechnung,
+  TMandant,
+  TMandantAdresse,
+  TMandantSummary,
+  TMandantUser,
+} from "@kontor/domain/mandant/mandant.schema";
+import { and, asc, count, eq, getTableColumns, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { mandant, mandantModul, userMandant } from "../../db/schema/index.ts";
+import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
+import { adresse, appUser, mandant, mandantModul, userMandant } from "../../db/schema/index.ts";
+import { setTenant } from "../../db/tenant.ts";
 
 /** Membership of a user in a tenant, with the tenant's state and modules; undefined when not a member. */
 export async function findMembership(db: Db, userId: number, mandantId: number) {
@@ -19,6 +27,15 @@ export async function findMembership(db: Db, userId: number, mandantId: number) 
   return row;
 }
 
+export async function isMember(db: Db | Tx, userId: number, mandantId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userMandant.userId })
+    .from(userMandant)
+    .where(and(eq(userMandant.userId, userId), eq(userMandant.mandantId, mandantId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export function listMandantsOfUser(db: Db, userId: number): Promise<TMandantSummary[]> {
   return db
     .select({ id: mandant.id, bezeichnung: mandant.bezeichnung, aktiv: mandant.aktiv })
@@ -32,4 +49,236 @@ export function listMandantsOfUser(db: Db, userId: number): Promise<TMandantSumm
 export async function listModules(tx: Tx): Promise<TModul[]> {
   const rows = await tx.select({ modul: mandantModul.modul }).from(mandantModul);
   return sortModules(rows.map((row) => row.modul as TModul));
+}
+
+/** Which tenants an administrator sees: all (ROLE_ADMIN) or those they belong to (ROLE_ADMIN_MANDANT). */
+export type MandantScope = { all: true } | { all: false; userId: number };
+
+const inScope = (scope: MandantScope): SQL | undefined =>
+  scope.all
+    ? undefined
+    : inArray(
+        mandant.id,
+        sql`(select ${userMandant.mandantId} from ${userMandant} where ${userMandant.userId} = ${scope.userId})`,
+      );
+
+export const MANDANT_SORT_FIELDS = ["id", "bezeichnung", "aktiv", "uid", "email"] as const;
+type MandantSortField = (typeof MANDANT_SORT_FIELDS)[number];
+
+export function listMandants(db: Db, scope: MandantScope, request: PageRequest<MandantSortField>) {
+  const where = inScope(scope);
+  return toPage(
+    db
+      .select({
+        id: mandant.id,
+        bezeichnung: mandant.bezeichnung,
+        aktiv: mandant.aktiv,
+        uid: mandant.uid,
+        email: mandant.email,
+        totalCount: totalCountColumn,
+      })
+      .from(mandant)
+      .where(where)
+      .orderBy(
+        ...orderBy(
+          request.sort,
+          {
+            id: mandant.id,
+            bezeichnung: mandant.bezeichnung,
+            aktiv: mandant.aktiv,
+            uid: mandant.uid,
+            email: mandant.email,
+          },
+          [{ field: "bezeichnung", direction: "asc" }],
+          mandant.id,
+        ),
+      )
+      .limit(request.size)
+      .offset(request.page * request.size),
+    request,
+    async () => (await db.select({ n: count() }).from(mandant).where(where))[0]?.n ?? 0,
+  );
+}
+
+export function listAllMandants(db: Db, scope: MandantScope): Promise<TMandantSummary[]> {
+  return db
+    .select({ id: mandant.id, bezeichnung: mandant.bezeichnung, aktiv: mandant.aktiv })
+    .from(mandant)
+    .where(inScope(scope))
+    .orderBy(asc(mandant.bezeichnung), asc(mandant.id));
+}
+
+export async function mandantExistsInScope(db: Db, id: number, scope: MandantScope): Promise<boolean> {
+  const where = inScope(scope);
+  const [row] = await db
+    .select({ id: mandant.id })
+    .from(mandant)
+    .where(where ? and(eq(mandant.id, id), where) : eq(mandant.id, id));
+  return row !== undefined;
+}
+
+/**
+ * Billing stats (abrechnung): documents per tenant. Documents arrive with the document issue; until then every
+ * tenant has none. Kept here so the tenant screens and the billing list already show the real shape.
+ */
+export async function billingStats(_db: Db | Tx, ids: readonly number[]) {
+  return new Map(ids.map((id) => [id, { anzahlBeleg: 0, letztesBelegsDatum: null as string | null }]));
+}
+
+export async function listAbrechnung(db: Db): Promise<TAbrechnung[]> {
+  const rows = await db
+    .select({ mandantId: mandant.id, bezeichnung: mandant.bezeichnung })
+    .from(mandant)
+    .orderBy(asc(mandant.bezeichnung), asc(mandant.id));
+  const stats = await billingStats(
+    db,
+    rows.map((row) => row.mandantId),
+  );
+  return rows.map((row) => ({ ...row, ...stats.get(row.mandantId)! }));
+}
+
+const { createdDate: _c, lastModifiedDate: _l, ...mandantColumns } = getTableColumns(mandant);
+
+/** The whole tenant (SPEC §3), in one transaction; its addresses and modules are read under its own tenant. */
+export async function findMandant(db: Db, id: number): Promise<TMandant | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select(mandantColumns).from(mandant).where(eq(mandant.id, id));
+    if (!row) return undefined;
+    const users = await tx
+      .select({
+        id: appUser.id,
+        login: appUser.login,
+        firstName: appUser.firstName,
+        lastName: appUser.lastName,
+      })
+      .from(userMandant)
+      .innerJoin(appUser, eq(appUser.id, userMandant.userId))
+      .where(eq(userMandant.mandantId, id))
+      .orderBy(asc(appUser.login));
+    await setTenant(tx, id);
+    const addresses = await tx
+      .select({
+        id: adresse.id,
+        strasse: adresse.strasse,
+        hausNummer: adresse.hausNummer,
+        plz: adresse.plz,
+        ort: adresse.ort,
+        land: adresse.land,
+      })
+      .from(adresse)
+      .where(eq(adresse.adressenTyp, "rechnungsadresse"))
+      .orderBy(asc(adresse.id));
+    const modulList = await listModules(tx);
+    const stats = (await billingStats(tx, [id])).get(id)!;
+    return {
+      ...row,
+      ...stats,
+      adresseLists: addresses.map((a) => ({
+        ...a,
+        strasse: a.strasse ?? "",
+        hausNummer: a.hausNummer ?? "",
+        plz: a.plz ?? "",
+        ort: a.ort ?? "",
+      })),
+      modulList,
+      userLists: users satisfies TMandantUser[],
+    };
+  });
+}
+
+type MandantRow = Omit<
+  TMandant,
+  "id" | "anzahlBeleg" | "letztesBelegsDatum" | "adresseLists" | "modulList" | "userLists"
+>;
+
+/** Creates or updates a tenant with its addresses, modules and members, in one transaction. */
+export async function saveMandant(db: Db, input: TMandant): Promise<number> {
+  const {
+    id,
+    anzahlBeleg: _a,
+    letztesBelegsDatum: _d,
+    adresseLists,
+    modulList,
+    userLists,
+    ...fields
+  } = input;
+  const row: MandantRow = fields;
+  return db.transaction(async (tx) => {
+    let mandantId: number;
+    if (id === undefined) {
+      const [created] = await tx.insert(mandant).values(row).returning({ id: mandant.id });
+      mandantId = created!.id;
+    } else {
+      await tx
+        .update(mandant)
+        .set({ ...row, lastModifiedDate: new Date() })
+        .where(eq(mandant.id, id));
+      mandantId = id;
+    }
+    await replaceMembers(
+      tx,
+      mandantId,
+      userLists.map((u) => u.id),
+    );
+    await setTenant(tx, mandantId);
+    await replaceModules(tx, mandantId, modulList);
+    await replaceAddresses(tx, mandantId, adresseLists);
+    return mandantId;
+  });
+}
+
+async function replaceMembers(tx: Tx, mandantId: number, userIds: number[]) {
+  const unique = [...new Set(userIds)];
+  await tx
+    .delete(userMandant)
+    .where(
+      unique.length
+        ? and(eq(userMandant.mandantId, mandantId), notInArray(userMandant.userId, unique))
+        : eq(userMandant.mandantId, mandantId),
+    );
+  if (unique.length) {
+    await tx
+      .insert(userMandant)
+      .values(unique.map((userId) => ({ userId, mandantId })))
+      .onConflictDoNothing();
+  }
+}
+
+async function replaceModules(tx: Tx, mandantId: number, modules: readonly TModul[]) {
+  await tx.delete(mandantModul);
+  if (modules.length) await tx.insert(mandantModul).values(modules.map((modul) => ({ mandantId, modul })));
+}
+
+async function replaceAddresses(tx: Tx, mandantId: number, addresses: readonly TMandantAdresse[]) {
+  const kept = addresses.flatMap((a) => (a.id === undefined ? [] : [a.id]));
+  const billing = eq(adresse.adressenTyp, "rechnungsadresse");
+  await tx.delete(adresse).where(kept.length ? and(billing, notInArray(adresse.id, kept)) : billing);
+  for (const { id, ...fields } of addresses) {
+    if (id === undefined) {
+      await tx.insert(adresse).values({ mandantId, adressenTyp: "rechnungsadresse", ...fields });
+    } else {
+      await tx
+        .update(adresse)
+        .set(fields)
+        .where(and(billing, eq(adresse.id, id)));
+    }
+  }
+}
+
+export async function setMandantAktiv(db: Db, id: number, aktiv: boolean): Promise<boolean> {
+  const rows = await db
+    .update(mandant)
+    .set({ aktiv, lastModifiedDate: new Date() })
+    .where(eq(mandant.id, id))
+    .returning({ id: mandant.id });
+  return rows.length > 0;
+}
+
+export async function existingUserIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: appUser.id })
+    .from(appUser)
+    .where(inArray(appUser.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
 }

@@ -1,0 +1,27 @@
+-- The modules of SPEC §1 with German names; admins may rename and describe them (modultypen), never add codes.
+INSERT INTO modultyp (name, bezeichnung) VALUES
+  ('artikelbilder', 'Artikelbilder'),
+  ('artikelkatalog', 'Artikelkatalog'),
+  ('assetartikel', 'Artikeldateien'),
+  ('assetkunde', 'Kundendateien'),
+  ('auswertung', 'Auswertung'),
+  ('benachrichtigungen', 'Benachrichtigungen'),
+  ('bestellung', 'Bestellungen'),
+  ('content', 'Inhalte'),
+  ('crm', 'CRM-Notizen'),
+  ('fahrzeuge', 'Fahrzeuge'),
+  ('kassabuch', 'Kassabuch'),
+  ('lagerplatz', 'Lagerplätze'),
+  ('lagerstand', 'Lagerstand'),
+  ('mailversand', 'Mailversand'),
+  ('preiskalkulator', 'Preiskalkulator'),
+  ('project', 'Projekte'),
+  ('quartalskalender', 'Quartalskalender'),
+  ('rechnungslegung', 'Rechnungslegung'),
+  ('rksv', 'RKSV (Registrierkasse)'),
+  ('uidcheck', 'UID-Prüfung'),
+  ('verleih', 'Verleih'),
+  ('webshop', 'Webshop'),
+  ('zahlung', 'Zahlungen'),
+  ('zeiterfassung', 'Zeiterfassung')
+ON CONFLICT (name) DO NOTHING;

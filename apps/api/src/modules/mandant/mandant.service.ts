@@ -1,0 +1,68 @@
+import type { TMandant } from "@kontor/domain/mandant/mandant.schema";
+import type { Db } from "../../db/client.ts";
+import type { PageRequest } from "../../db/paging.ts";
+import type { Principal } from "../../http/guard.ts";
+import { ProblemError } from "../../http/problem.ts";
+import {
+  existingUserIds,
+  findMandant,
+  listAllMandants,
+  listMandants,
+  type MANDANT_SORT_FIELDS,
+  type MandantScope,
+  mandantExistsInScope,
+  saveMandant,
+  setMandantAktiv,
+} from "./mandant.repository.ts";
+
+type SortField = (typeof MANDANT_SORT_FIELDS)[number];
+
+/**
+ * Tenant administration (SPEC §6 "tenant admin versus admin"): ROLE_ADMIN manages every tenant, creates tenants and
+ * sets their modules; ROLE_ADMIN_MANDANT edits only the tenants they belong to, and not their modules.
+ */
+export function createMandantService(db: Db) {
+  const scopeOf = (principal: Principal): MandantScope =>
+    principal.authorities.has("ROLE_ADMIN") ? { all: true } : { all: false, userId: principal.userId };
+
+  async function get(principal: Principal, id: number): Promise<TMandant> {
+    const found = (await mandantExistsInScope(db, id, scopeOf(principal)))
+      ? await findMandant(db, id)
+      : undefined;
+    if (!found) throw new ProblemError(404, "error.notFound");
+    return found;
+  }
+
+  return {
+    list: (principal: Principal, request: PageRequest<SortField>) =>
+      listMandants(db, scopeOf(principal), request),
+    all: (principal: Principal) => listAllMandants(db, scopeOf(principal)),
+    get,
+
+    async save(principal: Principal, input: TMandant): Promise<TMandant> {
+      const isAdmin = principal.authorities.has("ROLE_ADMIN");
+      if (input.id === undefined) {
+        if (!isAdmin) throw new ProblemError(403, "error.forbidden", "Only administrators create tenants");
+      } else {
+        const current = await get(principal, input.id); // 404 outside the caller's scope
+        if (!isAdmin && current.modulList.join() !== input.modulList.join()) {
+          throw new ProblemError(403, "error.forbidden", "Only administrators change a tenant's modules");
+        }
+      }
+      const userIds = input.userLists.map((u) => u.id);
+      const known = await existingUserIds(db, userIds);
+      const unknown = input.userLists.findIndex((u) => !known.has(u.id));
+      if (unknown >= 0) {
+        throw new ProblemError(400, "error.validation", undefined, [
+          { field: `userLists.${unknown}.id`, code: "invalid" },
+        ]);
+      }
+      const id = await saveMandant(db, input);
+      return (await findMandant(db, id))!;
+    },
+
+    async setAktiv(id: number, aktiv: boolean): Promise<void> {
+      if (!(await setMandantAktiv(db, id, aktiv))) throw new ProblemError(404, "error.notFound");
+    },
+  };
+}

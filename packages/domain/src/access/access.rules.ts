@@ -1,0 +1,114 @@
+import type { TAuthority, TModul } from "./access.schema.ts";
+
+/**
+ * The one access-rule table (SPEC §6). Each area names what the tenant's modules and the user's authorities must
+ * satisfy. The web shows a menu entry only when its area is allowed; the API refuses (403) a route whose area is
+ * not allowed. Both call `can` with this table, so menu and server cannot disagree.
+ */
+export type AccessRule =
+  | {
+      /** The tenant must have this module switched on. */
+      module?: TModul;
+      /** The user must hold at least one of these authorities. */
+      anyAuthority?: readonly TAuthority[];
+      /** The user must not hold this authority. */
+      notAuthority?: TAuthority;
+    }
+  | { anyOf: readonly AccessRule[] };
+
+export interface AccessContext {
+  modules: ReadonlySet<TModul> | readonly TModul[];
+  authorities: ReadonlySet<TAuthority> | readonly TAuthority[];
+}
+
+const LAGER_ROLES = ["ROLE_LAGERIST", "ROLE_LAGER_ADMIN", "ROLE_AUSSENDIENSTLER", "ROLE_ADMIN"] as const;
+
+export const ACCESS_RULES = {
+  /** Orders: order module and one of lagerist, lager admin, aussendienstler, admin, techniker. */
+  bestellung: { module: "bestellung", anyAuthority: [...LAGER_ROLES, "ROLE_BESTELLUNGEN_TECHNIKER"] },
+  /** Creating an order: as orders, but not a lagerist. */
+  bestellungCreate: {
+    module: "bestellung",
+    anyAuthority: [...LAGER_ROLES, "ROLE_BESTELLUNGEN_TECHNIKER"],
+    notAuthority: "ROLE_LAGERIST",
+  },
+  /** Documents: invoicing module and one of lagerist, lager admin, aussendienstler, admin, user. */
+  beleg: { module: "rechnungslegung", anyAuthority: [...LAGER_ROLES, "ROLE_USER"] },
+  /** Document list and creating documents need user. */
+  belegListCreate: { module: "rechnungslegung", anyAuthority: ["ROLE_USER"] },
+  kassabuch: { module: "kassabuch", anyAuthority: ["ROLE_USER"] },
+  zahlung: { module: "zahlung", anyAuthority: ["ROLE_USER"] },
+  auswertung: { module: "auswertung", anyAuthority: ["ROLE_USER"] },
+  /** Article catalogue: the module, or the article-write authority. */
+  artikelkatalog: { anyOf: [{ module: "artikelkatalog" }, { anyAuthority: ["ROLE_ARTIKEL_WRITE"] }] },
+  /** Administration (master data) menu: user or lager admin. */
+  stammdaten: { anyAuthority: ["ROLE_USER", "ROLE_LAGER_ADMIN"] },
+  /** Warehouse: module and (lagerplatz or admin). */
+  lager: { module: "lagerplatz", anyAuthority: ["ROLE_LAGERPLATZ", "ROLE_ADMIN"] },
+  preiskalkulator: { module: "preiskalkulator", anyAuthority: ["ROLE_PREIS_KALKULATOR"] },
+  kunde: { anyAuthority: ["ROLE_USER"] },
+  /** Time tracking: module and the time-tracking roles (project time and working time). */
+  zeiterfassung: {
+    module: "zeiterfassung",
+    anyAuthority: [
+      "ROLE_ZEITERFASSUNG",
+      "ROLE_ZEITERFASSUNG_ADMIN",
+      "ROLE_ARBEITSZEITERFASSUNG",
+      "ROLE_ARBEITSZEITERFASSUNG_ADMIN",
+    ],
+  },
+  verleih: { module: "verleih", anyAuthority: ["ROLE_VERLEIH", "ROLE_VERLEIH_ADMIN"] },
+  webshop: { module: "webshop" },
+  quartalskalender: { module: "quartalskalender" },
+  /** Admin menu (tenant and user management): admin or tenant admin. */
+  admin: { anyAuthority: ["ROLE_ADMIN", "ROLE_ADMIN_MANDANT"] },
+  /** Admin only: modules, groups, billing circles, number circles, data migration, all tenants. */
+  adminOnly: { anyAuthority: ["ROLE_ADMIN"] },
+  /** Notifications administration: module and its admin role. */
+  benachrichtigungenAdmin: { module: "benachrichtigungen", anyAuthority: ["ROLE_BENACHRICHTIGUNGEN_ADMIN"] },
+  /** Reading news: the module. */
+  benachrichtigungen: { module: "benachrichtigungen" },
+  /** Content: module and content roles, or admin. */
+  content: {
+    anyOf: [
+      { module: "content", anyAuthority: ["ROLE_CONTENT_READONLY", "ROLE_CONTENT_WRITE"] },
+      { anyAuthority: ["ROLE_ADMIN"] },
+    ],
+  },
+  /** Version display: admin. */
+  version: { anyAuthority: ["ROLE_ADMIN"] },
+  /** RKSV entry of the user menu: the module. */
+  rksv: { module: "rksv" },
+  /** Anything a signed-in member of the tenant may do (favorites, own account data). */
+  member: {},
+} as const satisfies Record<string, AccessRule>;
+
+export type AccessArea = keyof typeof ACCESS_RULES;
+export const ACCESS_AREAS = Object.keys(ACCESS_RULES) as AccessArea[];
+
+const has = <T>(collection: ReadonlySet<T> | readonly T[], value: T) =>
+  collection instanceof Set ? collection.has(value) : (collection as readonly T[]).includes(value);
+
+export function satisfies(rule: AccessRule, context: AccessContext): boolean {
+  if ("anyOf" in rule) return rule.anyOf.some((alternative) => satisfies(alternative, context));
+  if (rule.module && !has(context.modules, rule.module)) return false;
+  if (rule.anyAuthority && !rule.anyAuthority.some((authority) => has(context.authorities, authority))) {
+    return false;
+  }
+  if (rule.notAuthority && has(context.authorities, rule.notAuthority)) return false;
+  return true;
+}
+
+export function can(area: AccessArea, context: AccessContext): boolean {
+  return satisfies(ACCESS_RULES[area], context);
+}
+
+/** Whether a rule asks for tenant modules (then it can only be decided with a tenant selected). */
+export function needsTenant(rule: AccessRule): boolean {
+  return "anyOf" in rule ? rule.anyOf.some(needsTenant) : rule.module !== undefined;
+}
+
+/** Which of the module-independent checks an area needs: those the server can decide without X-Mandant-Id. */
+export function isTenantIndependent(area: AccessArea): boolean {
+  return !needsTenant(ACCESS_RULES[area]);
+}

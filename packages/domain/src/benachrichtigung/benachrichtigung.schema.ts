@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { ZAuthority } from "../access/access.schema.ts";
+
+/**
+ * A notification / news item of a tenant (SPEC §3 Notification). `editor` is rich text (HTML); `restrictions`
+ * limits who sees it: empty means every member of the tenant, otherwise users holding one of the authorities.
+ */
+export const ZBenachrichtigung = z.object({
+  id: z.number().int().optional(),
+  bezeichnung: z.string().trim().min(1).max(200),
+  aktiv: z.boolean().default(true),
+  restrictions: z.array(ZAuthority).default([]),
+  editor: z.string().max(500_000).default(""),
+  createdDate: z.string().optional().describe("Read-only"),
+});
+export type TBenachrichtigung = z.infer<typeof ZBenachrichtigung>;
+
+/** News shown to the signed-in user (GET benachrichtigung/mynews), newest first. */
+export const ZMyNews = z.object({
+  newsread: z.boolean().describe("The user ticked 'do not show anymore' since the last reset"),
+  news: z.array(ZBenachrichtigung),
+});
+export type TMyNews = z.infer<typeof ZMyNews>;
+
+/** SPEC §4 News: the popup opens at most once per day, when news exist and the user has not marked them read. */
+export function shouldShowNews(input: {
+  lastChecked: string | null;
+  today: string;
+  newsread: boolean;
+  newsCount: number;
+}): boolean {
+  if (input.lastChecked === input.today) return false;
+  return !input.newsread && input.newsCount > 0;
+}
