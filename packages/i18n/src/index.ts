@@ -4,16 +4,29 @@
  * The web registers the types with i18next (CustomTypeOptions) so that every `t()` key is checked, and loads
  * the texts per language and namespace on demand (load.ts); `resources` holds them all at once (tests, tools).
  */
+
+import deAccess from "../locales/de/access.json";
+import deBenachrichtigung from "../locales/de/benachrichtigung.json";
 import deCommon from "../locales/de/common.json";
+import deCrud from "../locales/de/crud.json";
 import deErrors from "../locales/de/errors.json";
 import deHome from "../locales/de/home.json";
 import deLogin from "../locales/de/login.json";
+import deMandant from "../locales/de/mandant.json";
+import deModultyp from "../locales/de/modultyp.json";
+import deRichtext from "../locales/de/richtext.json";
 import deShell from "../locales/de/shell.json";
 import deValidation from "../locales/de/validation.json";
+import enAccess from "../locales/en/access.json";
+import enBenachrichtigung from "../locales/en/benachrichtigung.json";
 import enCommon from "../locales/en/common.json";
+import enCrud from "../locales/en/crud.json";
 import enErrors from "../locales/en/errors.json";
 import enHome from "../locales/en/home.json";
 import enLogin from "../locales/en/login.json";
+import enMandant from "../locales/en/mandant.json";
+import enModultyp from "../locales/en/modultyp.json";
+import enRichtext from "../locales/en/richtext.json";
 import enShell from "../locales/en/shell.json";
 import enValidation from "../locales/en/validation.json";
 import type { defaultNS, Language } from "./languages.ts";
@@ -28,6 +41,12 @@ const de = {
   home: deHome,
   errors: deErrors,
   validation: deValidation,
+  crud: deCrud,
+  richtext: deRichtext,
+  access: deAccess,
+  mandant: deMandant,
+  modultyp: deModultyp,
+  benachrichtigung: deBenachrichtigung,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -40,6 +59,12 @@ const en: Resources = {
   home: enHome,
   errors: enErrors,
   validation: enValidation,
+  crud: enCrud,
+  richtext: enRichtext,
+  access: enAccess,
+  mandant: enMandant,
+  modultyp: enModultyp,
+  benachrichtigung: enBenachrichtigung,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

@@ -5,7 +5,20 @@ export type Language = (typeof supportedLanguages)[number];
 /** German is the default language (SPEC §1). */
 export const defaultLanguage: Language = "de";
 
-export const namespaces = ["common", "shell", "login", "home", "errors", "validation"] as const;
+export const namespaces = [
+  "common",
+  "shell",
+  "login",
+  "home",
+  "errors",
+  "validation",
+  "crud",
+  "richtext",
+  "access",
+  "mandant",
+  "modultyp",
+  "benachrichtigung",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 export const defaultNS = "common" satisfies Namespace;

@@ -13,6 +13,12 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     home: () => import("../locales/de/home.json"),
     errors: () => import("../locales/de/errors.json"),
     validation: () => import("../locales/de/validation.json"),
+    crud: () => import("../locales/de/crud.json"),
+    richtext: () => import("../locales/de/richtext.json"),
+    access: () => import("../locales/de/access.json"),
+    mandant: () => import("../locales/de/mandant.json"),
+    modultyp: () => import("../locales/de/modultyp.json"),
+    benachrichtigung: () => import("../locales/de/benachrichtigung.json"),
   },
   en: {
     common: () => import("../locales/en/common.json"),
@@ -21,6 +27,12 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     home: () => import("../locales/en/home.json"),
     errors: () => import("../locales/en/errors.json"),
     validation: () => import("../locales/en/validation.json"),
+    crud: () => import("../locales/en/crud.json"),
+    richtext: () => import("../locales/en/richtext.json"),
+    access: () => import("../locales/en/access.json"),
+    mandant: () => import("../locales/en/mandant.json"),
+    modultyp: () => import("../locales/en/modultyp.json"),
+    benachrichtigung: () => import("../locales/en/benachrichtigung.json"),
   },
 };
 
