@@ -12,6 +12,7 @@ import deCrud from "../locales/de/crud.json";
 import deErrors from "../locales/de/errors.json";
 import deHome from "../locales/de/home.json";
 import deLogin from "../locales/de/login.json";
+import deMenu from "../locales/de/menu.json";
 import deMandant from "../locales/de/mandant.json";
 import deModultyp from "../locales/de/modultyp.json";
 import deRichtext from "../locales/de/richtext.json";
@@ -24,6 +25,7 @@ import enCrud from "../locales/en/crud.json";
 import enErrors from "../locales/en/errors.json";
 import enHome from "../locales/en/home.json";
 import enLogin from "../locales/en/login.json";
+import enMenu from "../locales/en/menu.json";
 import enMandant from "../locales/en/mandant.json";
 import enModultyp from "../locales/en/modultyp.json";
 import enRichtext from "../locales/en/richtext.json";
@@ -37,6 +39,7 @@ export { loadNamespace } from "./load.ts";
 const de = {
   common: deCommon,
   shell: deShell,
+  menu: deMenu,
   login: deLogin,
   home: deHome,
   errors: deErrors,
@@ -55,6 +58,7 @@ export type Resources = typeof de;
 const en: Resources = {
   common: enCommon,
   shell: enShell,
+  menu: enMenu,
   login: enLogin,
   home: enHome,
   errors: enErrors,

@@ -8,6 +8,7 @@ export const defaultLanguage: Language = "de";
 export const namespaces = [
   "common",
   "shell",
+  "menu",
   "login",
   "home",
   "errors",

@@ -9,6 +9,7 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
   de: {
     common: () => import("../locales/de/common.json"),
     shell: () => import("../locales/de/shell.json"),
+    menu: () => import("../locales/de/menu.json"),
     login: () => import("../locales/de/login.json"),
     home: () => import("../locales/de/home.json"),
     errors: () => import("../locales/de/errors.json"),
@@ -23,6 +24,7 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
   en: {
     common: () => import("../locales/en/common.json"),
     shell: () => import("../locales/en/shell.json"),
+    menu: () => import("../locales/en/menu.json"),
     login: () => import("../locales/en/login.json"),
     home: () => import("../locales/en/home.json"),
     errors: () => import("../locales/en/errors.json"),
