@@ -1,12 +1,12 @@
-import { toFieldErrors } from "@kontor/domain/http/field-errors";
 import {
   type TFieldError,
   type TProblem,
   type TProblemCode,
   ZProblem,
 } from "@kontor/domain/http/problem.schema";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifySchemaCompiler } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { z } from "zod";
+import { RequestValidationError } from "./compilers.ts";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -34,26 +34,6 @@ export class ProblemError extends Error {
     super(detail ?? code);
   }
 }
-
-/** A request part (body, querystring, params, headers) that failed its zod schema. */
-class RequestValidationError extends Error {
-  readonly statusCode = 400;
-  constructor(readonly fieldErrors: TFieldError[]) {
-    super("Request validation failed");
-  }
-}
-
-/**
- * Validator for route schemas: zod parsing with the stable field codes of packages/domain (instead of the
- * provider's default messages), so a 400 names each field and what is wrong with it.
- */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
-  (data) => {
-    const result = schema.safeParse(data);
-    if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(toFieldErrors(result.error.issues, data)) };
-  };
 
 export function sendProblem(reply: FastifyReply, problem: Omit<TProblem, "title"> & { title?: string }) {
   const body: TProblem = {
