@@ -1,0 +1,21 @@
+import { notifications } from "@mantine/notifications";
+
+/** SPEC §9: toasts stay 3000 ms; a failure stays as long as a snackbar (6000 ms), so it can be read. */
+const SUCCESS_MS = 3000;
+const FAILURE_MS = 6000;
+
+/** A success toast ("Gespeichert", "Gelöscht", ...). */
+export function notifySuccess(message: string): void {
+  notifications.show({ message, color: "green", autoClose: SUCCESS_MS, withBorder: true });
+}
+
+/** A failure toast ("Löschen fehlgeschlagen!"), with the translated server reason below when there is one. */
+export function notifyFailure(title: string, reason?: string): void {
+  notifications.show({
+    title: reason ? title : undefined,
+    message: reason ?? title,
+    color: "red",
+    autoClose: FAILURE_MS,
+    withBorder: true,
+  });
+}

@@ -1,0 +1,75 @@
+import { type SortOrder, sortParam, totalPages } from "@kontor/domain/http/paging.schema";
+
+/**
+ * The pure part of the generic list table (SPEC §2 "Generic list table"): what a cell shows, how a header click
+ * changes the sort, how the URL carries page and sort. Tested in listValues.test.ts.
+ */
+
+const BLOCK_TAGS = /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|pre|section|article)\b[^>]*>/gi;
+
+/**
+ * Text without markup, as a list cell shows it: tags removed (block tags read as a space, so "<p>a</p><p>b</p>"
+ * reads "a b"), entities decoded, whitespace collapsed. DOMParser builds an inert document: no script runs, no
+ * image loads.
+ */
+export function stripHtml(value: string): string {
+  if (!/[<&]/.test(value)) return value.replace(/\s+/g, " ").trim();
+  const spaced = value.replace(BLOCK_TAGS, " ");
+  const text = new DOMParser().parseFromString(spaced, "text/html").body.textContent ?? "";
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A header click: the sorted column flips its direction, any other column starts ascending (mantine-datatable
+ * on its own would keep the previous column's direction).
+ */
+export function nextSort<F extends string>(current: SortOrder<F>, field: F): SortOrder<F> {
+  if (current.field === field) return { field, direction: current.direction === "asc" ? "desc" : "asc" };
+  return { field, direction: "asc" };
+}
+
+/** `sort` of the URL ("field,asc|desc") back into an order; anything not sortable in this list is ignored. */
+export function parseSort<F extends string>(value: unknown, sortable: readonly F[]): SortOrder<F> | null {
+  if (typeof value !== "string") return null;
+  const [field, direction = "asc"] = value.split(",");
+  const match = sortable.find((candidate) => candidate === field);
+  if (match === undefined || (direction !== "asc" && direction !== "desc")) return null;
+  return { field: match, direction };
+}
+
+/** What the list keeps in the URL, so that the back button and a reload return to the same page and order. */
+export interface ListSearch {
+  /** 1-based page (the API's page is 0-based); missing = 1. */
+  page?: number;
+  /** "field,asc|desc"; missing = the list's default sort. */
+  sort?: string;
+}
+
+/** validateSearch of every list route: keeps a sane page and a sort-shaped string, drops anything else. */
+export function validateListSearch(search: Record<string, unknown>): ListSearch {
+  const result: ListSearch = {};
+  const page = Number(search.page);
+  if (Number.isSafeInteger(page) && page > 1) result.page = page;
+  if (typeof search.sort === "string" && /^[A-Za-z][\w.]*,(asc|desc)$/.test(search.sort))
+    result.sort = search.sort;
+  return result;
+}
+
+/** The URL form of a sort: omitted when it is the list's default (clean URLs for the common case). */
+export function sortSearch<F extends string>(
+  order: SortOrder<F>,
+  defaultSort: SortOrder<F>,
+): string | undefined {
+  return order.field === defaultSort.field && order.direction === defaultSort.direction
+    ? undefined
+    : sortParam(order);
+}
+
+/** SPEC §9: total pages = ceil(total / size), 1 if unknown; a requested page is kept inside that range. */
+export function pageCount(totalCount: number | null | undefined, size: number): number {
+  return totalPages(totalCount, size);
+}
+
+export function clampPage(page: number, count: number): number {
+  return Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, count));
+}
