@@ -14,5 +14,9 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   healthRoutes,
   authRoutes,
   accountRoutes,
+  userRoutes,
   mandantRoutes,
+  modulRoutes,
+  favoriteRoutes,
+  benachrichtigungRoutes,
 ];
