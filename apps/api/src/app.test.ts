@@ -46,6 +46,20 @@ describe("OpenAPI", () => {
     });
   });
 
+  it("describes every operation: a tag, a summary, and for protected routes how to authenticate", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/app/api/openapi.json" })).json();
+    const operations = Object.entries(
+      doc.paths as Record<string, Record<string, Record<string, unknown>>>,
+    ).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+    expect(operations.length).toBeGreaterThan(20);
+    for (const { path, method, op } of operations) {
+      expect(op.tags, `${method} ${path}`).toHaveLength(1);
+      expect(op.summary, `${method} ${path}`).toBeTruthy();
+      const isPublic = ["/app/api/health", "/app/api/appinfo", "/app/api/auth/login"].includes(path);
+      if (!isPublic) expect(op.security, `${method} ${path}`).toBeDefined();
+    }
+  });
+
   it("serves Swagger UI at /app/api/docs", async () => {
     const response = await t.app.inject({ method: "GET", url: "/app/api/docs/" });
     expect(response.statusCode).toBe(200);
