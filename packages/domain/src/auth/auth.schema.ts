@@ -6,6 +6,30 @@ export const PASSWORD_MIN = 5;
 export const PASSWORD_MAX = 50;
 export const ZPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
+export const ZLangKey = z.enum(["de", "en"]);
+export type TLangKey = z.infer<typeof ZLangKey>;
+
+/** SPEC §5: e-mail required, 5 to 50 characters, valid format. Stored and compared lower-case. */
+export const ZEmail = z
+  .string()
+  .trim()
+  .min(5)
+  .max(50)
+  .pipe(z.email())
+  .transform((v) => v.toLowerCase());
+
+/** Login names: 1 to 50 letters, digits and _ . @ - ; stored lower-case. */
+export const ZLogin = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^[A-Za-z0-9_.@-]+$/)
+  .transform((v) => v.toLowerCase());
+
+/** TOTP codes (RFC 6238): six digits. */
+export const ZValidationCode = z.object({ validationCode: z.string().trim().regex(/^\d{6}$/) });
+
 export const ZLoginRequest = z.object({
   usernameOrEmail: z
     .string()
@@ -25,8 +49,15 @@ export const ZLoginSuccess = z.object({
 });
 export type TLoginSuccess = z.infer<typeof ZLoginSuccess>;
 
-export const ZLangKey = z.enum(["de", "en"]);
-export type TLangKey = z.infer<typeof ZLangKey>;
+/** With two-factor on, the login answers a short-lived token that is good only for POST auth/validate2fa. */
+export const ZLoginTwoFactor = z.object({
+  forceTokenCheck: z.literal(true),
+  token2Fa: z.string(),
+});
+export type TLoginTwoFactor = z.infer<typeof ZLoginTwoFactor>;
+export const ZLoginResponse = z.union([ZLoginSuccess, ZLoginTwoFactor]);
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
 
 export const ZAccount = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { TFieldError, TFieldErrorCode } from "./problem.schema.ts";
+import { FIELD_ERROR_CODES, type TFieldError, type TFieldErrorCode } from "./problem.schema.ts";
 
 type Issue = z.core.$ZodIssue;
 
@@ -41,6 +41,13 @@ function fieldCode(issue: Issue, value: unknown): TFieldErrorCode {
       return "enum";
     case "unrecognized_keys":
       return "unknownField";
+    case "custom": {
+      // Rules written with .refine name their code: { params: { code: "notEqual" } }.
+      const code = issue.params?.code;
+      return typeof code === "string" && (FIELD_ERROR_CODES as readonly string[]).includes(code)
+        ? (code as TFieldErrorCode)
+        : "invalid";
+    }
     default:
       return "invalid";
   }

@@ -24,6 +24,13 @@ export const PROBLEM_CODES = [
   "error.loginUsed",
   "error.emailUsed",
   "error.conflict",
+  "error.emailNotFound",
+  "error.keyInvalid",
+  "error.keyExpired",
+  "error.codeInvalid",
+  "error.passwordWrong",
+  "error.twoFactorRequired",
+  "error.mailFailed",
   "error.payloadTooLarge",
   "error.unavailable",
   "error.internal",
@@ -44,6 +51,7 @@ export const FIELD_ERROR_CODES = [
   "integer",
   "enum",
   "unknownField",
+  "notEqual",
   "invalid",
 ] as const;
 export const ZFieldErrorCode = z.enum(FIELD_ERROR_CODES);

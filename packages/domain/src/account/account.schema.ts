@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { ZEmail, ZLangKey, ZLogin, ZPassword } from "../auth/auth.schema.ts";
+
+/** POST /register: creates an inactive user and mails an activation link. */
+export const ZRegister = z.object({
+  login: ZLogin,
+  email: ZEmail,
+  password: ZPassword,
+  langKey: ZLangKey.default("de"),
+});
+export type TRegister = z.infer<typeof ZRegister>;
+
+/** The settings screen's fields (POST /account). */
+export const ZAccountUpdate = z.object({
+  firstName: z
+    .string()
+    .trim()
+    .max(50)
+    .nullish()
+    .transform((v) => v || null),
+  lastName: z
+    .string()
+    .trim()
+    .max(50)
+    .nullish()
+    .transform((v) => v || null),
+  email: ZEmail,
+  langKey: ZLangKey,
+  signature: z
+    .string()
+    .max(20_000)
+    .nullish()
+    .transform((v) => v || null),
+  enablemailtransfer: z.boolean().default(false),
+  timermode: z.boolean().default(false),
+});
+export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
+
+export const ZResetPasswordInit = z.object({ email: ZEmail });
+export const ZResetPasswordFinish = z.object({ key: z.string().trim().min(1).max(200), newPassword: ZPassword });
+export const ZChangePassword = z.object({ currentPassword: z.string().min(1).max(100), newPassword: ZPassword });
+export const ZKey = z.object({ key: z.string().trim().min(1).max(200) });
+
+/**
+ * The password form of SPEC §2/§5 (new password twice). The server takes only newPassword; the confirmation is a
+ * form rule: a mismatch reads "notEqual" at the confirmation field.
+ */
+export const ZPasswordForm = z
+  .object({ newPassword: ZPassword, confirmPassword: ZPassword })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    params: { code: "notEqual" },
+  });
+
+export const ZTotpBarcode = z.object({
+  image: z.string().describe("PNG QR code of the otpauth URI, base64 (no data: prefix)"),
+  secret: z.string().describe("The base32 secret for manual entry"),
+});
+
+/** One signed-in device (a session row). */
+export const ZSessionInfo = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  clientAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+  current: z.boolean().describe("The session of the token that asked"),
+});
+export type TSessionInfo = z.infer<typeof ZSessionInfo>;
