@@ -1,4 +1,4 @@
-import { type TLoginRequest, ZLoginSuccess } from "@kontor/domain/auth/auth.schema";
+import { type TLoginRequest, ZAccount, ZLoginSuccess } from "@kontor/domain/auth/auth.schema";
 import type { TMandantSummary } from "@kontor/domain/mandant/mandant.schema";
 import { z } from "zod";
 import { api } from "../../app/api.ts";
@@ -15,7 +15,8 @@ const ZLoginResponse = z.union([
 export type SignInResult = { kind: "signedIn"; mandants: TMandantSummary[] } | { kind: "twoFactorRequired" };
 
 /**
- * Signs in (SPEC §4): stores the token, loads the user's tenants and selects one (the last one if still valid).
+ * Signs in (SPEC §4): stores the token, loads the user's tenants and selects one — the one last used on this
+ * device if still valid, else the one the server remembers (account.selectedMandantId), else the first active.
  * Two-factor sign-in is not supported yet: nothing is stored then.
  */
 export async function signIn(credentials: TLoginRequest): Promise<SignInResult> {
@@ -26,8 +27,11 @@ export async function signIn(credentials: TLoginRequest): Promise<SignInResult> 
 
   session.signIn(response.accessToken);
   try {
-    const mandants = await fetchMyMandants();
-    session.selectMandant(pickMandant(mandants, session.get().mandantId));
+    const [mandants, account] = await Promise.all([
+      fetchMyMandants(),
+      api.get<unknown>("account", { mandant: false }).then((raw) => ZAccount.parse(raw)),
+    ]);
+    session.selectMandant(pickMandant(mandants, session.get().mandantId, account.selectedMandantId));
     return { kind: "signedIn", mandants };
   } catch (error) {
     session.clear();

@@ -1,12 +1,17 @@
 import type { TMandantSummary } from "@kontor/domain/mandant/mandant.schema";
 import { Button, Menu, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { api } from "../../app/api.ts";
 import { session } from "../../app/session.ts";
+import { IconBuilding, IconSelector } from "../../app/shell/icons.tsx";
+import { switchMandant } from "../../app/tenantSwitch.ts";
 
 /**
- * The selected tenant's name; with more than one active tenant, a menu to switch. Switching drops every cached
- * tenant answer (DESIGN §7, done by the query cache's session binding) and goes home (SPEC §2 Shell).
+ * The selected tenant's name; with more than one active tenant, a menu to switch. A switch drops the old
+ * tenant's cached data and browser state, tells the server, reloads the modules and goes home (tenantSwitch.ts,
+ * SPEC §2 Shell).
  */
 export function MandantSwitch({
   mandants,
@@ -17,29 +22,40 @@ export function MandantSwitch({
 }) {
   const { t } = useTranslation("shell");
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const selected = mandants.find((mandant) => mandant.id === selectedId);
   const choices = mandants.filter((mandant) => mandant.aktiv);
   const name = selected?.bezeichnung ?? t("noMandant");
 
   if (choices.length < 2) {
     return (
-      <Text size="sm" c="dimmed" truncate="end" title={t("mandant")}>
+      <Text size="sm" c="dimmed" truncate="end" title={t("mandant")} miw={0}>
         {name}
       </Text>
     );
   }
 
-  const select = (id: number) => {
-    if (id === selectedId) return;
-    session.selectMandant(id); // the query cache drops the old tenant's data (queryClient.ts)
-    void navigate({ to: "/" });
-  };
+  const select = (id: number) =>
+    void switchMandant(id, {
+      session,
+      queryClient,
+      api,
+      goHome: () => navigate({ to: "/" }),
+    });
 
   return (
-    <Menu position="bottom-start" shadow="md">
+    <Menu position="bottom-start" shadow="md" width={280}>
       <Menu.Target>
-        <Button variant="default" size="compact-sm" aria-label={`${t("switchMandant")}: ${name}`} maw={280}>
-          <Text size="sm" truncate="end">
+        <Button
+          variant="default"
+          size="compact-sm"
+          aria-label={`${t("switchMandant")}: ${name}`}
+          maw={{ base: 150, xs: 220, sm: 280 }}
+          leftSection={<IconBuilding size={15} />}
+          rightSection={<IconSelector size={14} />}
+          styles={{ label: { minWidth: 0 } }}
+        >
+          <Text span size="sm" truncate="end">
             {name}
           </Text>
         </Button>
@@ -51,6 +67,8 @@ export function MandantSwitch({
             key={mandant.id}
             onClick={() => select(mandant.id)}
             fw={mandant.id === selectedId ? 600 : undefined}
+            aria-current={mandant.id === selectedId ? "true" : undefined}
+            c={mandant.id === selectedId ? "petrol.8" : undefined}
           >
             {mandant.bezeichnung}
           </Menu.Item>

@@ -16,4 +16,44 @@ describe("pickMandant", () => {
   ])("$name", ({ list, stored, expected }) => {
     expect(pickMandant(list, stored)).toBe(expected);
   });
+
+  it.each([
+    {
+      name: "the device's choice wins over the server's",
+      list: [a, b],
+      stored: 1,
+      remembered: 2,
+      expected: 1,
+    },
+    {
+      name: "the server's choice when the device has none",
+      list: [a, b],
+      stored: null,
+      remembered: 2,
+      expected: 2,
+    },
+    {
+      name: "the server's choice when the device's is gone",
+      list: [a, b],
+      stored: 9,
+      remembered: 2,
+      expected: 2,
+    },
+    {
+      name: "first active when the server's is inactive",
+      list: [off, b],
+      stored: null,
+      remembered: 3,
+      expected: 2,
+    },
+    {
+      name: "first active when the server's is not the user's",
+      list: [a, b],
+      stored: null,
+      remembered: 7,
+      expected: 1,
+    },
+  ])("$name", ({ list, stored, remembered, expected }) => {
+    expect(pickMandant(list, stored, remembered)).toBe(expected);
+  });
 });
