@@ -41,7 +41,7 @@ const protectedRoute = createRoute({
       throw redirect({ to: "/login", search: { redirect: location.href }, replace: true });
     }
   },
-  loader: () => loadTexts("shell", "errors"),
+  loader: () => loadTexts("shell", "menu", "errors"),
   component: lazyRouteComponent(() => import("./Shell.tsx"), "Shell"),
 });
 

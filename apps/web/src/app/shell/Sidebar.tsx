@@ -1,0 +1,278 @@
+import type { MenuEntry } from "@kontor/domain/access/menu";
+import type { Resources } from "@kontor/i18n";
+import {
+  ActionIcon,
+  AppShell,
+  Box,
+  Divider,
+  Group,
+  Loader,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useLocation } from "@tanstack/react-router";
+import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useFavorites } from "../../features/favorite/useFavorites.ts";
+import { appInfoQuery } from "../appInfo.api.ts";
+import {
+  IconHelp,
+  IconPin,
+  IconPinFilled,
+  IconSidebarCollapse,
+  IconSidebarExpand,
+  IconStar,
+  MENU_ICONS,
+  MenuFallbackIcon,
+} from "./icons.tsx";
+import { HELP_URL } from "./shell.constants.ts";
+import { isEntryActive, type SidebarSection, sidebarSections } from "./sidebar.rules.ts";
+import type { useShellAccess } from "./useShellAccess.ts";
+
+type MenuKey = keyof Resources["menu"];
+
+interface SidebarProps {
+  access: ReturnType<typeof useShellAccess>;
+  /** Icons only (desktop); on phones the sidebar is always shown in full. */
+  minimized: boolean;
+  onToggleMinimized: () => void;
+  onPinError: (error: unknown) => void;
+}
+
+/**
+ * The sidebar (SPEC §2 Shell, §6): the menu the tenant's modules and the user's roles allow, grouped, with the
+ * favorites on top, a pin toggle per entry, the help link and, for administrators, the version.
+ */
+export function Sidebar({ access, minimized, onToggleMinimized, onPinError }: SidebarProps) {
+  const { t } = useTranslation(["shell", "common"]);
+  const { pathname } = useLocation();
+  const favorites = useFavorites(access.mandantId, onPinError);
+  const appInfo = useQuery(appInfoQuery);
+  const sections = access.ready ? sidebarSections(access.context, favorites.pinned) : [];
+  const showVersion = access.can("version") && appInfo.data;
+
+  return (
+    <>
+      <AppShell.Section grow component={ScrollArea} scrollbarSize={6} type="scroll">
+        <Box component="nav" aria-label={t("sidebar.label")} py="xs" px={minimized ? 6 : "xs"}>
+          {!access.ready && (
+            <Group justify="center" py="xl">
+              <Loader size="sm" aria-label={t("common:loading")} />
+            </Group>
+          )}
+          {sections.map((section, index) => (
+            <SidebarGroup
+              key={section.id}
+              section={section}
+              first={index === 0}
+              minimized={minimized}
+              pathname={pathname}
+              favorites={favorites}
+            />
+          ))}
+        </Box>
+      </AppShell.Section>
+      <AppShell.Section
+        px={minimized ? 6 : "xs"}
+        py="xs"
+        style={{ borderTop: "1px solid var(--app-shell-border-color)" }}
+      >
+        <Stack gap={2}>
+          <SidebarButton
+            minimized={minimized}
+            label={t("sidebar.help")}
+            icon={<IconHelp />}
+            component="a"
+            href={HELP_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+          />
+          <Box visibleFrom="sm">
+            <SidebarButton
+              minimized={minimized}
+              label={minimized ? t("sidebar.expand") : t("sidebar.minimize")}
+              icon={minimized ? <IconSidebarExpand /> : <IconSidebarCollapse />}
+              onClick={onToggleMinimized}
+              aria-expanded={!minimized}
+            />
+          </Box>
+          {showVersion && (
+            <Text
+              size="xs"
+              c="dimmed"
+              ta={minimized ? "center" : "left"}
+              px={minimized ? 0 : "sm"}
+              pt={4}
+              truncate="end"
+            >
+              {minimized ? appInfo.data.version : t("sidebar.version", { version: appInfo.data.version })}
+            </Text>
+          )}
+        </Stack>
+      </AppShell.Section>
+    </>
+  );
+}
+
+function SidebarGroup({
+  section,
+  first,
+  minimized,
+  pathname,
+  favorites,
+}: {
+  section: SidebarSection;
+  first: boolean;
+  minimized: boolean;
+  pathname: string;
+  favorites: ReturnType<typeof useFavorites>;
+}) {
+  const { t } = useTranslation(["shell", "menu"]);
+  const headingId = useId();
+  const title = t(`sidebar.groups.${section.id}`);
+  return (
+    <Box component="section" aria-labelledby={headingId} mt={first ? 0 : minimized ? 6 : "md"}>
+      {minimized ? (
+        <>
+          {!first && <Divider mb={6} />}
+          <VisuallyHidden id={headingId}>{title}</VisuallyHidden>
+        </>
+      ) : (
+        <Group gap={6} px="sm" pb={4} wrap="nowrap">
+          {section.id === "favorites" && <IconStar size={14} color="var(--mantine-color-yellow-7)" />}
+          <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.4}>
+            {title}
+          </Text>
+        </Group>
+      )}
+      <Stack component="ul" gap={1} m={0} p={0} style={{ listStyle: "none" }}>
+        {section.entries.map((entry) => (
+          <SidebarEntry
+            key={entry.id}
+            entry={entry}
+            active={isEntryActive(entry, pathname)}
+            minimized={minimized}
+            pinned={favorites.isPinned(entry.id)}
+            pending={favorites.pending === entry.id}
+            onTogglePin={() => favorites.toggle(entry.id)}
+          />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function SidebarEntry({
+  entry,
+  active,
+  minimized,
+  pinned,
+  pending,
+  onTogglePin,
+}: {
+  entry: MenuEntry;
+  active: boolean;
+  minimized: boolean;
+  pinned: boolean;
+  pending: boolean;
+  onTogglePin: () => void;
+}) {
+  const { t } = useTranslation(["shell", "menu"]);
+  const label = t(`menu:${entry.id as MenuKey}`);
+  const Icon = MENU_ICONS[entry.id] ?? MenuFallbackIcon;
+
+  if (minimized) {
+    return (
+      <Box component="li">
+        <Tooltip label={label} position="right" withArrow openDelay={150}>
+          <UnstyledButton
+            component={Link}
+            to={entry.path}
+            aria-label={label}
+            aria-current={active ? "page" : undefined}
+            className="kontor-mini-link"
+            data-active={active || undefined}
+          >
+            <Icon />
+          </UnstyledButton>
+        </Tooltip>
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="li" className="kontor-sidebar-entry" data-pinned={pinned || undefined}>
+      <NavLink
+        component={Link}
+        to={entry.path}
+        active={active}
+        label={label}
+        aria-current={active ? "page" : undefined}
+        leftSection={<Icon />}
+        py={6}
+        pr={36}
+        style={{ borderRadius: 6 }}
+      />
+      <Tooltip label={pinned ? t("sidebar.unpin") : t("sidebar.pin")} withArrow openDelay={400}>
+        <ActionIcon
+          className="kontor-pin"
+          variant="subtle"
+          color={pinned ? "petrol" : "gray"}
+          size="md"
+          aria-label={pinned ? t("sidebar.unpin") : t("sidebar.pin")}
+          loading={pending}
+          onClick={onTogglePin}
+        >
+          {pinned ? <IconPinFilled size={16} /> : <IconPin size={16} />}
+        </ActionIcon>
+      </Tooltip>
+    </Box>
+  );
+}
+
+/** A row in the sidebar's footer: a labelled button, or an icon with a tooltip when minimized. */
+function SidebarButton({
+  minimized,
+  label,
+  icon,
+  ...props
+}: {
+  minimized: boolean;
+  label: string;
+  icon: ReactNode;
+  component?: "a";
+  href?: string;
+  target?: string;
+  rel?: string;
+  onClick?: () => void;
+  "aria-expanded"?: boolean;
+}) {
+  const content = (
+    <UnstyledButton
+      {...props}
+      aria-label={minimized ? label : undefined}
+      className="kontor-sidebar-button"
+      data-minimized={minimized || undefined}
+    >
+      {icon}
+      {!minimized && (
+        <Text span size="sm">
+          {label}
+        </Text>
+      )}
+    </UnstyledButton>
+  );
+  return minimized ? (
+    <Tooltip label={label} position="right" withArrow openDelay={150}>
+      {content}
+    </Tooltip>
+  ) : (
+    content
+  );
+}
