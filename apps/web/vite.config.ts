@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
@@ -49,10 +50,83 @@ function precompress(): Plugin {
   };
 }
 
+/** The screens and modules the app shell needs to start offline (login, shell, home); everything else is cached on use. */
+const SHELL_SOURCES = [
+  "src/features/login/LoginPage.tsx",
+  "src/features/login/login.actions.ts",
+  "src/app/Shell.tsx",
+  "src/features/home/HomePage.tsx",
+  "src/features/fallback/FallbackPage.tsx",
+  "src/app/pwa.ts",
+];
+const SHELL_TEXTS = /locales\/(de|en)\/(common|shell|menu|login|home|errors|validation)\.json$/;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/**
+ * Completes public/sw.js in the build: the list of files to precache (the app shell, from Vite's manifest) and a
+ * build id derived from every built file name (content-hashed) and index.html. Any change to the app therefore
+ * changes sw.js, which makes browsers install the new worker and the page offer the update (src/app/pwa.ts).
+ */
+function serviceWorker(): Plugin {
+  let outDir = "dist";
+  let base = "/";
+  return {
+    name: "kontor:service-worker",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+    },
+    closeBundle() {
+      const swFile = path.join(outDir, "sw.js");
+      const manifestFile = path.join(outDir, ".vite", "manifest.json");
+      if (!existsSync(swFile) || !existsSync(manifestFile)) return;
+      const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+      const files = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || files.has(chunk.file)) return;
+        files.add(chunk.file);
+        for (const css of chunk.css ?? []) files.add(css);
+        for (const asset of chunk.assets ?? []) files.add(asset);
+        for (const next of chunk.imports ?? []) visit(next);
+      };
+      for (const [key, chunk] of Object.entries(manifest)) {
+        const shellSource = SHELL_SOURCES.some((source) => key.endsWith(source));
+        if (chunk.isEntry || shellSource || SHELL_TEXTS.test(key)) visit(key);
+      }
+      const publicFiles = ["index.html", "manifest.webmanifest", "favicon.svg"];
+      const iconDir = path.join(outDir, "icons");
+      if (existsSync(iconDir)) for (const icon of readdirSync(iconDir)) publicFiles.push(`icons/${icon}`);
+      const precache = [...publicFiles, ...[...files].sort()].map((file) => `${base}${file}`);
+
+      const hash = createHash("sha256");
+      hash.update(readFileSync(path.join(outDir, "index.html")));
+      for (const file of readdirSync(path.join(outDir, "assets")).sort()) hash.update(`${file}\n`);
+      hash.update(precache.join("\n"));
+      const build = hash.digest("hex").slice(0, 16);
+
+      const template = readFileSync(swFile, "utf8");
+      const filled = template
+        .replace(/^const BUILD = .*;$/m, `const BUILD = ${JSON.stringify(build)};`)
+        .replace(/^const PRECACHE = .*;$/m, `const PRECACHE = ${JSON.stringify(precache)};`);
+      if (filled === template) throw new Error("kontor:service-worker: sw.js lacks the BUILD/PRECACHE lines");
+      writeFileSync(swFile, filled);
+    },
+  };
+}
+
 /** Served by the API process under /app/ (DESIGN §1); in dev, Vite proxies the API to a local server. */
 export default defineConfig({
   base: "/app/",
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -22,6 +22,20 @@ api.setUnauthorizedHandler(() => {
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html lacks #root");
 
+// The installable app and its updates (pwa.ts): production builds only, and only once the first screen is up, so
+// registering and precaching never compete with the first load.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener(
+    "load",
+    () => {
+      const start = () => void import("./app/pwa.ts").then((pwa) => pwa.startPwa());
+      if ("requestIdleCallback" in window) window.requestIdleCallback(start, { timeout: 5000 });
+      else setTimeout(start, 2000);
+    },
+    { once: true },
+  );
+}
+
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme}>
