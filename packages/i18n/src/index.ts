@@ -12,8 +12,9 @@ import deCrud from "../locales/de/crud.json";
 import deErrors from "../locales/de/errors.json";
 import deHome from "../locales/de/home.json";
 import deLogin from "../locales/de/login.json";
-import deMenu from "../locales/de/menu.json";
+import deMail from "../locales/de/mail.json";
 import deMandant from "../locales/de/mandant.json";
+import deMenu from "../locales/de/menu.json";
 import deModultyp from "../locales/de/modultyp.json";
 import deRichtext from "../locales/de/richtext.json";
 import deShell from "../locales/de/shell.json";
@@ -25,8 +26,9 @@ import enCrud from "../locales/en/crud.json";
 import enErrors from "../locales/en/errors.json";
 import enHome from "../locales/en/home.json";
 import enLogin from "../locales/en/login.json";
-import enMenu from "../locales/en/menu.json";
+import enMail from "../locales/en/mail.json";
 import enMandant from "../locales/en/mandant.json";
+import enMenu from "../locales/en/menu.json";
 import enModultyp from "../locales/en/modultyp.json";
 import enRichtext from "../locales/en/richtext.json";
 import enShell from "../locales/en/shell.json";
@@ -46,6 +48,7 @@ const de = {
   validation: deValidation,
   crud: deCrud,
   richtext: deRichtext,
+  mail: deMail,
   access: deAccess,
   mandant: deMandant,
   modultyp: deModultyp,
@@ -65,6 +68,7 @@ const en: Resources = {
   validation: enValidation,
   crud: enCrud,
   richtext: enRichtext,
+  mail: enMail,
   access: enAccess,
   mandant: enMandant,
   modultyp: enModultyp,

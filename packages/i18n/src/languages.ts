@@ -19,6 +19,7 @@ export const namespaces = [
   "mandant",
   "modultyp",
   "benachrichtigung",
+  "mail",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
