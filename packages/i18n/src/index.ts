@@ -6,10 +6,12 @@
  */
 
 import deAccess from "../locales/de/access.json";
+import deAccount from "../locales/de/account.json";
 import deBenachrichtigung from "../locales/de/benachrichtigung.json";
 import deCommon from "../locales/de/common.json";
 import deCrud from "../locales/de/crud.json";
 import deErrors from "../locales/de/errors.json";
+import deGroup from "../locales/de/group.json";
 import deHome from "../locales/de/home.json";
 import deLogin from "../locales/de/login.json";
 import deMail from "../locales/de/mail.json";
@@ -18,12 +20,15 @@ import deMenu from "../locales/de/menu.json";
 import deModultyp from "../locales/de/modultyp.json";
 import deRichtext from "../locales/de/richtext.json";
 import deShell from "../locales/de/shell.json";
+import deUser from "../locales/de/user.json";
 import deValidation from "../locales/de/validation.json";
 import enAccess from "../locales/en/access.json";
+import enAccount from "../locales/en/account.json";
 import enBenachrichtigung from "../locales/en/benachrichtigung.json";
 import enCommon from "../locales/en/common.json";
 import enCrud from "../locales/en/crud.json";
 import enErrors from "../locales/en/errors.json";
+import enGroup from "../locales/en/group.json";
 import enHome from "../locales/en/home.json";
 import enLogin from "../locales/en/login.json";
 import enMail from "../locales/en/mail.json";
@@ -32,6 +37,7 @@ import enMenu from "../locales/en/menu.json";
 import enModultyp from "../locales/en/modultyp.json";
 import enRichtext from "../locales/en/richtext.json";
 import enShell from "../locales/en/shell.json";
+import enUser from "../locales/en/user.json";
 import enValidation from "../locales/en/validation.json";
 import type { defaultNS, Language } from "./languages.ts";
 
@@ -53,6 +59,9 @@ const de = {
   mandant: deMandant,
   modultyp: deModultyp,
   benachrichtigung: deBenachrichtigung,
+  account: deAccount,
+  user: deUser,
+  group: deGroup,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -73,6 +82,9 @@ const en: Resources = {
   mandant: enMandant,
   modultyp: enModultyp,
   benachrichtigung: enBenachrichtigung,
+  account: enAccount,
+  user: enUser,
+  group: enGroup,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

@@ -20,6 +20,9 @@ export const namespaces = [
   "modultyp",
   "benachrichtigung",
   "mail",
+  "account",
+  "user",
+  "group",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -21,6 +21,9 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     mandant: () => import("../locales/de/mandant.json"),
     modultyp: () => import("../locales/de/modultyp.json"),
     benachrichtigung: () => import("../locales/de/benachrichtigung.json"),
+    account: () => import("../locales/de/account.json"),
+    user: () => import("../locales/de/user.json"),
+    group: () => import("../locales/de/group.json"),
   },
   en: {
     common: () => import("../locales/en/common.json"),
@@ -37,6 +40,9 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     mandant: () => import("../locales/en/mandant.json"),
     modultyp: () => import("../locales/en/modultyp.json"),
     benachrichtigung: () => import("../locales/en/benachrichtigung.json"),
+    account: () => import("../locales/en/account.json"),
+    user: () => import("../locales/en/user.json"),
+    group: () => import("../locales/en/group.json"),
   },
 };
 
