@@ -1,7 +1,7 @@
 import "@mantine/notifications/styles.css";
 import "./shell/shell.css";
 import { AppShell, Badge, Burger, Divider, Group, Text, UnstyledButton } from "@mantine/core";
-import { useDisclosure, useLocalStorage } from "@mantine/hooks";
+import { useDisclosure, useLocalStorage, useMediaQuery } from "@mantine/hooks";
 import { Notifications, notifications } from "@mantine/notifications";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Link, Outlet, useLocation } from "@tanstack/react-router";
@@ -66,6 +66,8 @@ function ShellFrame() {
     getInitialValueInEffect: false,
   });
   const minimized = sidebar === "minimized";
+  // Below the breakpoint a closed sidebar is only moved out of view: keep it out of reach of keyboard and readers.
+  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
   const news = useNews({ mandantId, enabled: access.can("benachrichtigungen"), atHome: pathname === "/" });
   const { updateReady } = useSyncExternalStore(pwa.subscribe, pwa.getState);
 
@@ -144,7 +146,7 @@ function ShellFrame() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar>
+      <AppShell.Navbar inert={phone && !mobileOpened}>
         <Sidebar
           access={access}
           minimized={minimized && !mobileOpened}

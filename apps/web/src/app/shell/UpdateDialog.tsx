@@ -15,6 +15,7 @@ export function UpdateDialog() {
       title={t("update.title")}
       centered
       size="md"
+      closeButtonProps={{ "aria-label": t("close") }}
     >
       <Text size="sm">{t("update.text")}</Text>
       <Group justify="flex-end" mt="lg">

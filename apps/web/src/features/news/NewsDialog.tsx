@@ -56,7 +56,14 @@ export function NewsDialog({ opened, news, onClose, saving = false }: NewsDialog
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t("news.title")} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t("news.title")}
+      size="lg"
+      centered
+      closeButtonProps={{ "aria-label": t("news.close") }}
+    >
       {current && (
         <Stack gap="md">
           <Box>
