@@ -19,6 +19,17 @@ const BOOT = [
 ];
 
 /**
+ * The form basics: the login's first screen and nearly every other screen use them. As one chunk they compress
+ * better than the dozen small shared chunks the bundler would otherwise cut them into (DESIGN §9 login budget).
+ */
+const FORMS = [
+  /[\\/]node_modules[\\/]@mantine[\\/]form[\\/]/,
+  /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|Alert|Paper|ActionIcon|Button|CloseButton|Loader|UnstyledButton|Group|Stack|Center|Anchor|Title|Text)[\\/]/,
+  /[\\/]node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(uncontrolled|id|merged-ref)[\\/]/,
+  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](LanguageSwitch\.tsx|problemMessage\.ts)$/,
+];
+
+/**
  * Writes a .br and a .gz next to every text asset of the build: the server (@fastify/static, preCompressed)
  * sends them to browsers that accept them, so nothing is compressed per request.
  */
@@ -31,6 +42,8 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      // Also called after a failed build, when nothing was written: let the build's own error show.
+      if (!existsSync(outDir)) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const file = path.join(dir, name);
@@ -136,7 +149,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: "boot", test: (id: string) => BOOT.some((pattern) => pattern.test(id)) }],
+          groups: [
+            { name: "boot", test: (id: string) => BOOT.some((pattern) => pattern.test(id)) },
+            { name: "forms", test: (id: string) => FORMS.some((pattern) => pattern.test(id)) },
+          ],
         },
       },
     },

@@ -17,7 +17,8 @@ interface Chunk {
   dynamicImports?: string[];
 }
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+/** The build to measure: apps/web/dist, or WEB_DIR (the server's setting) when a build went elsewhere. */
+const dist = process.env.WEB_DIR ?? join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Record<
   string,
   Chunk
