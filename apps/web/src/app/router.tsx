@@ -6,6 +6,7 @@ import {
   Outlet,
   redirect,
 } from "@tanstack/react-router";
+import { validateListSearch } from "../components/list/listValues.ts";
 import { CrashScreen, PendingScreen } from "../components/StatusScreens.tsx";
 import { loadTexts } from "./i18n.ts";
 import { BASEPATH, safeRedirect } from "./paths.ts";
@@ -52,6 +53,80 @@ const homeRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/home/HomePage.tsx"), "HomePage"),
 });
 
+/** Administration (issue 4): tenants, module types, notifications. Lists keep page and sort in the URL. */
+const mandantListRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "mandant_list",
+  validateSearch: validateListSearch,
+  loader: () => loadTexts("crud", "mandant"),
+  component: lazyRouteComponent(() => import("../features/mandant/MandantList.tsx"), "MandantList"),
+});
+
+const mandantEditRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "mandant/$slug",
+  loader: () => loadTexts("crud", "mandant", "validation"),
+  component: lazyRouteComponent(() => import("../features/mandant/MandantEdit.tsx"), "MandantEditPage"),
+});
+
+const mandantWizardRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "mandant/$slug/wizard",
+  loader: () => loadTexts("crud", "mandant", "validation"),
+  component: lazyRouteComponent(() => import("../features/mandant/MandantWizard.tsx"), "MandantWizardPage"),
+});
+
+const modulListRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "module_list",
+  validateSearch: validateListSearch,
+  loader: () => loadTexts("crud", "modultyp"),
+  component: lazyRouteComponent(() => import("../features/modul/ModulList.tsx"), "ModulList"),
+});
+
+const modulEditRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "module/$slug",
+  loader: () => loadTexts("crud", "modultyp", "validation"),
+  component: lazyRouteComponent(() => import("../features/modul/ModulEdit.tsx"), "ModulEditPage"),
+});
+
+const benachrichtigungListRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "benachrichtigungen_list",
+  validateSearch: validateListSearch,
+  loader: () => loadTexts("crud", "benachrichtigung", "richtext"),
+  component: lazyRouteComponent(
+    () => import("../features/benachrichtigung/BenachrichtigungList.tsx"),
+    "BenachrichtigungList",
+  ),
+});
+
+const benachrichtigungEditRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "benachrichtigungen/$slug",
+  loader: () => loadTexts("crud", "benachrichtigung", "richtext", "access", "validation"),
+  component: lazyRouteComponent(
+    () => import("../features/benachrichtigung/BenachrichtigungEdit.tsx"),
+    "BenachrichtigungEditPage",
+  ),
+});
+
+/** SPEC §2 names /benachrichtigungen/ (the edit of an item, ?id=): it opens /benachrichtigungen/{id} or new. */
+const benachrichtigungRedirectRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "benachrichtigungen",
+  validateSearch: (search: Record<string, unknown>): { id?: string } =>
+    typeof search.id === "string" || typeof search.id === "number" ? { id: String(search.id) } : {},
+  beforeLoad: ({ search }) => {
+    throw redirect({
+      to: "/benachrichtigungen/$slug",
+      params: { slug: search.id && /^[1-9]\d*$/.test(search.id) ? search.id : "new" },
+      replace: true,
+    });
+  },
+});
+
 /** Screens of later issues ("not available yet") and unknown paths ("page not found"), inside the shell. */
 const fallbackRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -59,7 +134,21 @@ const fallbackRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/fallback/FallbackPage.tsx"), "FallbackPage"),
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, protectedRoute.addChildren([homeRoute, fallbackRoute])]);
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  protectedRoute.addChildren([
+    homeRoute,
+    mandantListRoute,
+    mandantEditRoute,
+    mandantWizardRoute,
+    modulListRoute,
+    modulEditRoute,
+    benachrichtigungListRoute,
+    benachrichtigungEditRoute,
+    benachrichtigungRedirectRoute,
+    fallbackRoute,
+  ]),
+]);
 
 export function createAppRouter() {
   return createRouter({

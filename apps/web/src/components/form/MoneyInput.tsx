@@ -1,0 +1,26 @@
+import { NumberInput, type NumberInputProps } from "@mantine/core";
+
+/**
+ * An amount in euro as SPEC §9 shows it: decimal comma, dot thousands separator, two decimals, "€" after it.
+ * The value is a number (or "" when empty).
+ */
+export function MoneyInput(
+  props: Omit<NumberInputProps, "decimalSeparator" | "thousandSeparator" | "decimalScale">,
+) {
+  return (
+    <NumberInput
+      decimalSeparator=","
+      thousandSeparator="."
+      decimalScale={2}
+      fixedDecimalScale
+      hideControls
+      rightSection="€"
+      rightSectionPointerEvents="none"
+      min={-9_999_999_999.99}
+      max={9_999_999_999.99}
+      clampBehavior="strict"
+      inputMode="decimal"
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, formatMoney } from "./format.ts";
+
+describe("display formats (SPEC §9)", () => {
+  it("shows dates as DD.MM.YYYY without shifting calendar dates", () => {
+    expect(formatDate("2024-03-01")).toBe("01.03.2024");
+    expect(formatDate(new Date(2024, 11, 24, 23, 59))).toBe("24.12.2024");
+    expect(formatDate(null)).toBe("");
+    expect(formatDate("kein Datum")).toBe("");
+  });
+
+  it("shows date-times as DD.MM.YYYY HH:mm in local time", () => {
+    expect(formatDateTime(new Date(2024, 0, 5, 7, 3))).toBe("05.01.2024 07:03");
+    expect(formatDateTime(new Date(2024, 0, 5, 7, 3).toISOString())).toBe("05.01.2024 07:03");
+    expect(formatDateTime("2024-01-05")).toBe("05.01.2024");
+    expect(formatDateTime(undefined)).toBe("");
+  });
+
+  it("shows money as 1.234,56 €", () => {
+    expect(formatMoney(1234.5)).toBe("1.234,50 €");
+    expect(formatMoney(0)).toBe("0,00 €");
+    expect(formatMoney(-1234567.891)).toBe("-1.234.567,89 €");
+    expect(formatMoney(null)).toBe("");
+  });
+});

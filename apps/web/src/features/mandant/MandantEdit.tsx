@@ -1,0 +1,155 @@
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../app/api.ts";
+import { notifyFailure } from "../../components/feedback/notify.ts";
+import { AktivButton } from "../../components/form/AktivButton.tsx";
+import { BackLink, EditLoadFailed, EditLoading, parseSlug } from "../../components/form/EditStates.tsx";
+import { formatDate } from "../../components/format/format.ts";
+import { accountQuery } from "../account/account.api.ts";
+import { MandantFormFields, Section } from "./MandantFormFields.tsx";
+import { mandantKeys, setMandantAktiv } from "./mandant.api.ts";
+import { useMandantForm } from "./useMandantForm.ts";
+
+export const MANDANT_LIST_PATH = "/mandant_list/";
+export const notFound = new ApiError({ status: 404, code: "error.notFound" });
+
+/** /mandant/{slug}: "new" creates a tenant, an id edits one (a new slug mounts a fresh form). */
+export function MandantEditPage() {
+  const { slug = "" } = useParams({ strict: false });
+  const id = parseSlug(slug, true);
+  if (id === null) return <EditLoadFailed error={notFound} backTo={MANDANT_LIST_PATH} />;
+  return <MandantEdit key={slug} id={id} />;
+}
+
+function MandantEdit({ id }: { id: number | "new" }) {
+  const { t } = useTranslation(["mandant", "crud", "common"]);
+  const navigate = useNavigate();
+  const account = useQuery(accountQuery);
+  const isAdmin = account.data?.authorities.includes("ROLE_ADMIN") ?? false;
+  const queryClient = useQueryClient();
+  const { form, detail, save } = useMandantForm(id);
+  const isNew = id === "new";
+
+  if (!isNew && detail.isPending) return <EditLoading />;
+  if (!isNew && detail.isError) return <EditLoadFailed error={detail.error} backTo={MANDANT_LIST_PATH} />;
+
+  const submit = form.onSubmit(
+    (values) =>
+      save.mutate(values, {
+        onSuccess: (saved) => {
+          if (isNew)
+            void navigate({ to: "/mandant/$slug", params: { slug: String(saved.id) }, replace: true });
+        },
+      }),
+    () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+  );
+
+  const saved = detail.data;
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Stack gap={4}>
+        <BackLink to={MANDANT_LIST_PATH} />
+        <Group justify="space-between" align="center" gap="sm">
+          <Group gap="sm" align="center">
+            <Title order={1}>{isNew ? t("title.new") : (saved?.bezeichnung ?? t("title.edit"))}</Title>
+            {saved && (
+              <Badge color={saved.aktiv ? "green" : "gray"} variant="light" size="lg">
+                {saved.aktiv ? t("crud:form.active") : t("crud:form.inactive")}
+              </Badge>
+            )}
+          </Group>
+          {saved?.id !== undefined && (
+            <Group gap="sm">
+              <Button
+                renderRoot={(props) => (
+                  <Link {...props} to="/mandant/$slug/wizard" params={{ slug: String(saved.id) }} />
+                )}
+                variant="default"
+              >
+                {t("title.wizardEdit")}
+              </Button>
+              {isAdmin && (
+                <AktivButton
+                  aktiv={saved.aktiv}
+                  name={saved.bezeichnung}
+                  message={(next) =>
+                    next
+                      ? t("confirm.activate", { name: saved.bezeichnung })
+                      : t("confirm.deactivate", { name: saved.bezeichnung })
+                  }
+                  change={(next) => setMandantAktiv(saved.id!, next)}
+                  onSettled={() =>
+                    Promise.all(
+                      [mandantKeys.detail(saved.id!), mandantKeys.lists(), mandantKeys.mine].map((queryKey) =>
+                        queryClient.invalidateQueries({ queryKey }),
+                      ),
+                    )
+                  }
+                />
+              )}
+            </Group>
+          )}
+        </Group>
+      </Stack>
+
+      {saved && (
+        <Section title={t("section.abrechnung")}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Stat label={t("field.anzahlBeleg")} value={String(saved.anzahlBeleg ?? 0)} />
+            <Stat
+              label={t("field.letztesBelegsDatum")}
+              value={saved.letztesBelegsDatum ? formatDate(saved.letztesBelegsDatum) : t("hint.noBilling")}
+            />
+          </SimpleGrid>
+        </Section>
+      )}
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <MandantFormFields form={form} isAdmin={isAdmin} />
+          <Paper
+            withBorder
+            radius="md"
+            p="sm"
+            pos="sticky"
+            bottom={0}
+            style={{ zIndex: 2, boxShadow: "var(--mantine-shadow-sm)" }}
+          >
+            <Group justify="flex-end" gap="sm">
+              {form.isDirty() && (
+                <Text size="sm" c="dimmed" mr="auto">
+                  {t("crud:form.unsaved")}
+                </Text>
+              )}
+              <Button
+                variant="default"
+                onClick={() => form.reset()}
+                disabled={!form.isDirty() || save.isPending}
+              >
+                {t("crud:action.reset")}
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {t("crud:action.save")}
+              </Button>
+            </Group>
+          </Paper>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} aria-label={label}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,533 @@
+import { MODULES, type TModul } from "@kontor/domain/access/access.schema";
+import type { TMandantUser } from "@kontor/domain/mandant/mandant.schema";
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../app/api.ts";
+import { MoneyInput } from "../../components/form/MoneyInput.tsx";
+import { IconPlus, IconTrash } from "../../components/icons.tsx";
+import { modultypNamesQuery } from "../modul/modul.api.ts";
+import { userSearchQuery } from "./mandant.api.ts";
+import { COUNTRIES, emptyAdresse, MAX_ADRESSEN, type MandantFormValues, userName } from "./mandant.form.ts";
+import type { MandantForm } from "./useMandantForm.ts";
+
+interface SectionProps {
+  form: MandantForm;
+  /** Without ROLE_ADMIN: modules cannot be changed (the server refuses). */
+  readOnly?: boolean;
+}
+
+/**
+ * The tenant's fields (SPEC §3 Tenant), in the groups the plain edit shows one below the other and the wizard
+ * step by step (DESIGN §3: <Area>FormFields shared by edit and wizard).
+ */
+export function MandantFormFields({ form, isAdmin }: { form: MandantForm; isAdmin: boolean }) {
+  const { t } = useTranslation("mandant");
+  return (
+    <Stack gap="lg">
+      <Section title={t("section.stammdaten")}>
+        <StammdatenFields form={form} />
+      </Section>
+      <Section title={t("section.adressen")}>
+        <AdressenFields form={form} />
+      </Section>
+      <Section title={t("section.module")}>
+        <ModuleFields form={form} readOnly={!isAdmin} />
+      </Section>
+      <Section title={t("section.benutzer")}>
+        <BenutzerFields form={form} />
+      </Section>
+      <Section title={t("section.hinweise")}>
+        <HinweisFields form={form} />
+      </Section>
+      <Section title={t("section.nummern")}>
+        <NummernFields form={form} />
+      </Section>
+      <Section title={t("section.kassa")}>
+        <KassaFields form={form} />
+      </Section>
+      <Section title={t("section.zeiterfassung")}>
+        <ZeiterfassungFields form={form} />
+      </Section>
+      <Section title={t("section.flags")}>
+        <FlagFields form={form} />
+      </Section>
+    </Stack>
+  );
+}
+
+/** A group of fields: a fieldset (its legend names the group for screen readers) on a white card. */
+export function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Fieldset
+      legend={
+        <Title order={2} size="h4" component="span">
+          {title}
+        </Title>
+      }
+      radius="md"
+      variant="default"
+      styles={{ legend: { paddingInline: 6 } }}
+    >
+      {children}
+    </Fieldset>
+  );
+}
+
+export function StammdatenFields({ form }: SectionProps) {
+  const { t } = useTranslation("mandant");
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={t("field.bezeichnung")}
+        withAsterisk
+        maxLength={200}
+        key={form.key("bezeichnung")}
+        {...form.getInputProps("bezeichnung")}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t("field.uid")}
+          maxLength={20}
+          key={form.key("uid")}
+          {...form.getInputProps("uid")}
+        />
+        <TextInput
+          label={t("field.email")}
+          type="email"
+          maxLength={100}
+          key={form.key("email")}
+          {...form.getInputProps("email")}
+        />
+        <TextInput label={t("field.fn")} maxLength={30} key={form.key("fn")} {...form.getInputProps("fn")} />
+        <TextInput
+          label={t("field.industrySector")}
+          maxLength={100}
+          key={form.key("industrySector")}
+          {...form.getInputProps("industrySector")}
+        />
+      </SimpleGrid>
+      {form.values.uidData !== "" && (
+        <Textarea
+          label={t("field.uidData")}
+          readOnly
+          autosize
+          minRows={2}
+          maxRows={6}
+          variant="filled"
+          value={form.values.uidData}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Country choices with their names in the current language ("Österreich (AT)"). */
+function useCountryOptions() {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.language], { type: "region" });
+    return COUNTRIES.map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }));
+  }, [i18n.language]);
+}
+
+export function AdressenFields({ form }: SectionProps) {
+  const { t } = useTranslation("mandant");
+  const countries = useCountryOptions();
+  const adressen = form.values.adresseLists;
+  return (
+    <Stack gap="sm">
+      {adressen.length === 0 && (
+        <Text c="dimmed" size="sm">
+          {t("adresse.none")}
+        </Text>
+      )}
+      {adressen.map((adresse, index) => {
+        const number = index + 1;
+        const path = `adresseLists.${index}`;
+        return (
+          <Paper key={adresse.id ?? `new-${index}`} withBorder radius="sm" p="sm" bg="gray.0">
+            <Group justify="space-between" mb={4}>
+              <Text fw={600} size="sm">
+                {t("adresse.title", { number })}
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t("adresse.remove", { number })}
+                onClick={() => form.removeListItem("adresseLists", index)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 6 }} spacing="sm">
+              <TextInput
+                label={t("adresse.strasse")}
+                withAsterisk
+                maxLength={100}
+                style={{ gridColumn: "span 4" }}
+                key={form.key(`${path}.strasse`)}
+                {...form.getInputProps(`${path}.strasse`)}
+              />
+              <TextInput
+                label={t("adresse.hausNummer")}
+                withAsterisk
+                maxLength={10}
+                style={{ gridColumn: "span 2" }}
+                key={form.key(`${path}.hausNummer`)}
+                {...form.getInputProps(`${path}.hausNummer`)}
+              />
+              <TextInput
+                label={t("adresse.plz")}
+                withAsterisk
+                maxLength={10}
+                style={{ gridColumn: "span 1" }}
+                key={form.key(`${path}.plz`)}
+                {...form.getInputProps(`${path}.plz`)}
+              />
+              <TextInput
+                label={t("adresse.ort")}
+                withAsterisk
+                maxLength={100}
+                style={{ gridColumn: "span 3" }}
+                key={form.key(`${path}.ort`)}
+                {...form.getInputProps(`${path}.ort`)}
+              />
+              <Select
+                label={t("adresse.land")}
+                withAsterisk
+                data={countries}
+                searchable
+                allowDeselect={false}
+                style={{ gridColumn: "span 2" }}
+                key={form.key(`${path}.land`)}
+                {...form.getInputProps(`${path}.land`)}
+              />
+            </SimpleGrid>
+          </Paper>
+        );
+      })}
+      <Group gap="sm">
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          disabled={adressen.length >= MAX_ADRESSEN}
+          onClick={() => form.insertListItem("adresseLists", emptyAdresse())}
+        >
+          {t("adresse.add")}
+        </Button>
+        {adressen.length >= MAX_ADRESSEN && (
+          <Text size="sm" c="dimmed">
+            {t("adresse.max", { max: MAX_ADRESSEN })}
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+export function ModuleFields({ form, readOnly }: SectionProps) {
+  const { t, i18n } = useTranslation("mandant");
+  const names = useQuery({ ...modultypNamesQuery, enabled: !readOnly });
+  const collator = useMemo(() => new Intl.Collator(i18n.language), [i18n.language]);
+  const options = useMemo(() => {
+    const byName = new Map(names.data?.map((modul) => [modul.name, modul.bezeichnung]));
+    return MODULES.map((code) => ({ code, label: byName.get(code) ?? code })).sort((a, b) =>
+      collator.compare(a.label, b.label),
+    );
+  }, [names.data, collator]);
+  const selected = form.values.modulList;
+  const namesUnavailable =
+    names.isError && !(isApiError(names.error) && names.error.status === 403) && !readOnly;
+
+  return (
+    <Stack gap="sm">
+      {namesUnavailable && (
+        <Alert color="yellow" variant="light">
+          {t("module.namesFailed")}
+        </Alert>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t("module.count", { count: selected.length, total: MODULES.length })}
+        </Text>
+        {!readOnly && (
+          <Group gap="xs">
+            <Button size="xs" variant="subtle" onClick={() => form.setFieldValue("modulList", [...MODULES])}>
+              {t("module.all")}
+            </Button>
+            <Button size="xs" variant="subtle" onClick={() => form.setFieldValue("modulList", [])}>
+              {t("module.none")}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <Checkbox.Group
+        aria-label={t("section.module")}
+        value={selected}
+        onChange={(value) => form.setFieldValue("modulList", value as TModul[])}
+        error={form.errors.modulList}
+        readOnly={readOnly}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" verticalSpacing="xs">
+          {options.map((option) => (
+            <Checkbox
+              key={option.code}
+              value={option.code}
+              label={option.label}
+              description={option.label !== option.code ? option.code : undefined}
+              disabled={readOnly}
+            />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+    </Stack>
+  );
+}
+
+export function BenutzerFields({ form }: SectionProps) {
+  const { t } = useTranslation("mandant");
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const found = useQuery(userSearchQuery(debounced));
+  const members = form.values.userLists;
+  const memberIds = new Set(members.map((user) => user.id));
+  const candidates = (found.data ?? []).filter((user) => !memberIds.has(user.id));
+
+  const add = (id: string | null) => {
+    const user = candidates.find((candidate) => String(candidate.id) === id);
+    if (!user) return;
+    form.insertListItem("userLists", user satisfies TMandantUser);
+    setSearch("");
+  };
+
+  return (
+    <Stack gap="sm">
+      <Select
+        label={t("benutzer.search")}
+        placeholder={t("benutzer.placeholder")}
+        searchable
+        clearable
+        value={null}
+        searchValue={search}
+        onSearchChange={setSearch}
+        onChange={add}
+        data={candidates.map((user) => ({ value: String(user.id), label: userName(user) }))}
+        // The server searches; the list shows what it answered.
+        filter={({ options }) => options}
+        nothingFoundMessage={debounced !== "" && !found.isFetching ? t("benutzer.noResults") : undefined}
+        rightSection={found.isFetching ? <span aria-hidden>…</span> : undefined}
+        maw={480}
+      />
+      {members.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t("benutzer.none")}
+        </Text>
+      ) : (
+        <Table withTableBorder striped verticalSpacing={6} maw={720} aria-label={t("section.benutzer")}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("benutzer.name")}</Table.Th>
+              <Table.Th>{t("benutzer.login")}</Table.Th>
+              <Table.Th w={48} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.map((user, index) => {
+              const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || "–";
+              return (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{name}</Table.Td>
+                  <Table.Td>{user.login}</Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t("benutzer.remove", { name: userName(user) })}
+                      onClick={() => form.removeListItem("userLists", index)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+const HINWEISE = [
+  ["hinweisKleinunternehmerDe", "hinweisKleinunternehmerEn"],
+  ["hinweisExportDe", "hinweisExportEn"],
+  ["hinweisInnergemeinschaftlichDe", "hinweisInnergemeinschaftlichEn"],
+] as const satisfies ReadonlyArray<readonly [keyof MandantFormValues, keyof MandantFormValues]>;
+
+export function HinweisFields({ form }: SectionProps) {
+  const { t } = useTranslation("mandant");
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t("hint.hinweise")}
+      </Text>
+      {HINWEISE.map((pair) => (
+        <SimpleGrid key={pair[0]} cols={{ base: 1, md: 2 }} spacing="sm">
+          {pair.map((field) => (
+            <Textarea
+              key={form.key(field)}
+              label={t(`field.${field}`)}
+              autosize
+              minRows={2}
+              maxRows={8}
+              maxLength={2000}
+              {...form.getInputProps(field)}
+            />
+          ))}
+        </SimpleGrid>
+      ))}
+    </Stack>
+  );
+}
+
+export function NummernFields({ form }: SectionProps) {
+  const { t } = useTranslation("mandant");
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t("field.patternArtikelnummer")}
+          maxLength={50}
+          key={form.key("patternArtikelnummer")}
+          {...form.getInputProps("patternArtikelnummer")}
+        />
+        <NumberInput
+          label={t("field.firstArtikelNummer")}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          hideControls
+          key={form.key("firstArtikelNummer")}
+          {...form.getInputProps("firstArtikelNummer")}
+        />
+        <TextInput
+          label={t("field.patternKundennummer")}
+          maxLength={50}
+          key={form.key("patternKundennummer")}
+          {...form.getInputProps("patternKundennummer")}
+        />
+        <NumberInput
+          label={t("field.firstKundenNummer")}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          hideControls
+          key={form.key("firstKundenNummer")}
+          {...form.getInputProps("firstKundenNummer")}
+        />
+      </SimpleGrid>
+      <Checkbox
+        label={t("field.rechnungsNummerProJahr")}
+        key={form.key("rechnungsNummerProJahr")}
+        {...form.getInputProps("rechnungsNummerProJahr", { type: "checkbox" })}
+      />
+    </Stack>
+  );
+}
+
+export function KassaFields({ form }: SectionProps) {
+  const { t } = useTranslation("mandant");
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <MoneyInput
+          label={t("field.kassaBetrag")}
+          key={form.key("kassaBetrag")}
+          {...form.getInputProps("kassaBetrag")}
+        />
+        <TextInput
+          label={t("field.kassaStartdatum")}
+          type="date"
+          key={form.key("kassaStartdatum")}
+          {...form.getInputProps("kassaStartdatum")}
+        />
+      </SimpleGrid>
+      <Checkbox
+        label={t("field.kassaStartZeroYear")}
+        key={form.key("kassaStartZeroYear")}
+        {...form.getInputProps("kassaStartZeroYear", { type: "checkbox" })}
+      />
+    </Stack>
+  );
+}
+
+export function ZeiterfassungFields({ form }: SectionProps) {
+  const { t } = useTranslation("mandant");
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {(["zeitausgleich", "confirmTimes", "vacationMode"] as const).map((field) => (
+          <Checkbox
+            key={form.key(field)}
+            label={t(`field.${field}`)}
+            {...form.getInputProps(field, { type: "checkbox" })}
+          />
+        ))}
+      </SimpleGrid>
+      <Textarea
+        label={t("field.zeiterfassungRestrictions")}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={2000}
+        key={form.key("zeiterfassungRestrictions")}
+        {...form.getInputProps("zeiterfassungRestrictions")}
+      />
+    </Stack>
+  );
+}
+
+const FLAGS = [
+  "bankomat",
+  "belegeFinalisieren",
+  "mwstEditierbar",
+  "lieferKontaktAusklappen",
+  "crmAusklappen",
+  "hasNewBelege",
+  "aiActivated",
+] as const;
+
+export function FlagFields({ form }: SectionProps) {
+  const { t } = useTranslation("mandant");
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+      {FLAGS.map((field) => (
+        <Checkbox
+          key={form.key(field)}
+          label={t(`field.${field}`)}
+          {...form.getInputProps(field, { type: "checkbox" })}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}

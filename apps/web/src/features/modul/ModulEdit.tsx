@@ -1,0 +1,131 @@
+import { type TModultyp, ZModultyp } from "@kontor/domain/modul/modul.schema";
+import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useParams } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, isApiError } from "../../app/api.ts";
+import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
+import { BackLink, EditLoadFailed, EditLoading, parseSlug } from "../../components/form/EditStates.tsx";
+import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
+import { useProblemMessage } from "../../components/problemMessage.ts";
+import { modulKeys, modultypQuery, saveModultyp } from "./modul.api.ts";
+
+const validateModultyp = zodValidate(ZModultyp);
+
+interface ModultypValues {
+  id?: number;
+  name: TModultyp["name"];
+  bezeichnung: string;
+  beschreibung: string;
+}
+
+const LIST_PATH = "/module_list/";
+
+/** /module/{id} (admin only): name and description of a module type; its code is fixed. */
+export function ModulEditPage() {
+  const { slug = "" } = useParams({ strict: false });
+  const id = parseSlug(slug, false);
+  if (id === null || id === "new")
+    return (
+      <EditLoadFailed error={new ApiError({ status: 404, code: "error.notFound" })} backTo={LIST_PATH} />
+    );
+  return <ModulEdit key={id} id={id} />;
+}
+
+function ModulEdit({ id }: { id: number }) {
+  const { t } = useTranslation(["modultyp", "crud", "common"]);
+  const problemMessage = useProblemMessage();
+  const queryClient = useQueryClient();
+  const detail = useQuery(modultypQuery(id));
+  const form = useForm<ModultypValues>({
+    mode: "controlled",
+    initialValues: { name: "rksv", bezeichnung: "", beschreibung: "" },
+    validate: (values) => validateModultyp(values),
+  });
+
+  const loaded = detail.data;
+  const { initialize } = form;
+  useEffect(() => {
+    if (loaded) initialize({ ...loaded, beschreibung: loaded.beschreibung ?? "" });
+  }, [loaded, initialize]);
+
+  const save = useMutation({
+    mutationFn: (values: ModultypValues) => saveModultyp(ZModultyp.parse(values)),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(modulKeys.detail(id), saved);
+      void queryClient.invalidateQueries({ queryKey: modulKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: modulKeys.names() });
+      const values = { ...saved, beschreibung: saved.beschreibung ?? "" };
+      form.setInitialValues(values);
+      form.setValues(values);
+      notifySuccess(t("crud:toast.saved"));
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.fieldErrors.length > 0)
+        form.setErrors(serverFieldErrors(error.fieldErrors));
+      notifyFailure(t("crud:toast.saveFailed"), problemMessage(error));
+    },
+  });
+
+  if (detail.isPending) return <EditLoading />;
+  if (detail.isError) return <EditLoadFailed error={detail.error} backTo={LIST_PATH} />;
+
+  return (
+    <Stack gap="lg" maw={800}>
+      <Stack gap={4}>
+        <BackLink to={LIST_PATH} />
+        <Title order={1}>{t("title.edit")}</Title>
+      </Stack>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(
+          (values) => save.mutate(values),
+          () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+        )}
+      >
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="md">
+            <TextInput
+              label={t("field.name")}
+              description={t("hint.name")}
+              readOnly
+              variant="filled"
+              value={form.values.name}
+              ff="monospace"
+            />
+            <TextInput
+              label={t("field.bezeichnung")}
+              withAsterisk
+              maxLength={100}
+              key={form.key("bezeichnung")}
+              {...form.getInputProps("bezeichnung")}
+            />
+            <Textarea
+              label={t("field.beschreibung")}
+              autosize
+              minRows={3}
+              maxRows={10}
+              maxLength={2000}
+              key={form.key("beschreibung")}
+              {...form.getInputProps("beschreibung")}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button
+                variant="default"
+                onClick={() => form.reset()}
+                disabled={!form.isDirty() || save.isPending}
+              >
+                {t("crud:action.reset")}
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {t("crud:action.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </form>
+    </Stack>
+  );
+}
