@@ -120,7 +120,7 @@ function ShellFrame() {
               size="sm"
               aria-label={mobileOpened ? t("sidebar.close") : t("sidebar.open")}
             />
-            <UnstyledButton component={Link} to="/" aria-label={t("productHome")}>
+            <UnstyledButton component={Link} to="/" aria-label={t("common:appName")}>
               <Text fw={700} size="lg" c="petrol.8">
                 {t("common:appName")}
               </Text>
@@ -146,7 +146,7 @@ function ShellFrame() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar inert={phone && !mobileOpened}>
+      <AppShell.Navbar inert={phone && !mobileOpened} aria-label={t("sidebar.label")}>
         <Sidebar
           access={access}
           minimized={minimized && !mobileOpened}

@@ -60,7 +60,7 @@ export function Sidebar({ access, minimized, onToggleMinimized, onPinError }: Si
   return (
     <>
       <AppShell.Section grow component={ScrollArea} scrollbarSize={6} type="scroll">
-        <Box component="nav" aria-label={t("sidebar.label")} py="xs" px={minimized ? 6 : "xs"}>
+        <Box py="xs" px={minimized ? 6 : "xs"}>
           {!access.ready && (
             <Group justify="center" py="xl">
               <Loader size="sm" aria-label={t("common:loading")} />
