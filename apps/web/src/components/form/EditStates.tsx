@@ -1,6 +1,7 @@
 import { Alert, Anchor, Center, Group, Loader, Stack } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../app/api.ts";
 import { IconArrowLeft } from "../icons.tsx";
 import { useProblemMessage } from "../problemMessage.ts";
 
@@ -40,6 +41,9 @@ export function EditLoadFailed({ error, backTo }: { error: unknown; backTo: stri
     </Stack>
   );
 }
+
+/** What an edit route shows for a slug that names no record. */
+export const NOT_FOUND = new ApiError({ status: 404, code: "error.notFound" });
 
 /** The slug of an edit route: "new" (if allowed) or a positive whole number; anything else is null. */
 export function parseSlug(slug: string, allowNew: boolean): number | "new" | null {

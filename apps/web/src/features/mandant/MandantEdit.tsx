@@ -2,24 +2,27 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@ma
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../app/api.ts";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { AktivButton } from "../../components/form/AktivButton.tsx";
-import { BackLink, EditLoadFailed, EditLoading, parseSlug } from "../../components/form/EditStates.tsx";
+import {
+  BackLink,
+  EditLoadFailed,
+  EditLoading,
+  NOT_FOUND,
+  parseSlug,
+} from "../../components/form/EditStates.tsx";
 import { formatDate } from "../../components/format/format.ts";
 import { accountQuery } from "../account/account.api.ts";
 import { MandantFormFields, Section } from "./MandantFormFields.tsx";
 import { mandantKeys, setMandantAktiv } from "./mandant.api.ts";
+import { MANDANT_LIST_PATH } from "./mandant.form.ts";
 import { useMandantForm } from "./useMandantForm.ts";
-
-export const MANDANT_LIST_PATH = "/mandant_list/";
-export const notFound = new ApiError({ status: 404, code: "error.notFound" });
 
 /** /mandant/{slug}: "new" creates a tenant, an id edits one (a new slug mounts a fresh form). */
 export function MandantEditPage() {
   const { slug = "" } = useParams({ strict: false });
   const id = parseSlug(slug, true);
-  if (id === null) return <EditLoadFailed error={notFound} backTo={MANDANT_LIST_PATH} />;
+  if (id === null) return <EditLoadFailed error={NOT_FOUND} backTo={MANDANT_LIST_PATH} />;
   return <MandantEdit key={slug} id={id} />;
 }
 

@@ -7,10 +7,10 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,10 +20,9 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { Fragment, lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
-import { MoneyInput } from "../../components/form/MoneyInput.tsx";
 import { IconPlus, IconTrash } from "../../components/icons.tsx";
 import { modultypNamesQuery } from "../modul/modul.api.ts";
 import { userSearchQuery } from "./mandant.api.ts";
@@ -36,42 +35,74 @@ interface SectionProps {
   readOnly?: boolean;
 }
 
+/** The groups of the tenant form, in the order the edit shows them. */
+export const MANDANT_SECTIONS = [
+  "stammdaten",
+  "adressen",
+  "module",
+  "benutzer",
+  "hinweise",
+  "nummern",
+  "kassa",
+  "zeiterfassung",
+  "flags",
+] as const;
+export type MandantSection = (typeof MANDANT_SECTIONS)[number];
+
+const NumberFields = lazy(() => import("./MandantNumberFields.tsx"));
+
 /**
- * The tenant's fields (SPEC §3 Tenant), in the groups the plain edit shows one below the other and the wizard
- * step by step (DESIGN §3: <Area>FormFields shared by edit and wizard).
+ * The tenant's fields (SPEC §3 Tenant) in groups (DESIGN §3: <Area>FormFields, shared by the plain edit, which
+ * shows every group in a fieldset, and the wizard, which shows one or two groups per step without a frame).
  */
-export function MandantFormFields({ form, isAdmin }: { form: MandantForm; isAdmin: boolean }) {
+export function MandantFormFields({
+  form,
+  isAdmin,
+  sections = MANDANT_SECTIONS,
+  framed = true,
+}: {
+  form: MandantForm;
+  isAdmin: boolean;
+  sections?: readonly MandantSection[];
+  framed?: boolean;
+}) {
   const { t } = useTranslation("mandant");
+  const content = (section: MandantSection) => {
+    switch (section) {
+      case "stammdaten":
+        return <StammdatenFields form={form} />;
+      case "adressen":
+        return <AdressenFields form={form} />;
+      case "module":
+        return <ModuleFields form={form} readOnly={!isAdmin} />;
+      case "benutzer":
+        return <BenutzerFields form={form} />;
+      case "hinweise":
+        return <HinweisFields form={form} />;
+      case "nummern":
+        return <NumberFields form={form} section="nummern" />;
+      case "kassa":
+        return <NumberFields form={form} section="kassa" />;
+      case "zeiterfassung":
+        return <ZeiterfassungFields form={form} />;
+      case "flags":
+        return <FlagFields form={form} />;
+    }
+  };
   return (
-    <Stack gap="lg">
-      <Section title={t("section.stammdaten")}>
-        <StammdatenFields form={form} />
-      </Section>
-      <Section title={t("section.adressen")}>
-        <AdressenFields form={form} />
-      </Section>
-      <Section title={t("section.module")}>
-        <ModuleFields form={form} readOnly={!isAdmin} />
-      </Section>
-      <Section title={t("section.benutzer")}>
-        <BenutzerFields form={form} />
-      </Section>
-      <Section title={t("section.hinweise")}>
-        <HinweisFields form={form} />
-      </Section>
-      <Section title={t("section.nummern")}>
-        <NummernFields form={form} />
-      </Section>
-      <Section title={t("section.kassa")}>
-        <KassaFields form={form} />
-      </Section>
-      <Section title={t("section.zeiterfassung")}>
-        <ZeiterfassungFields form={form} />
-      </Section>
-      <Section title={t("section.flags")}>
-        <FlagFields form={form} />
-      </Section>
-    </Stack>
+    <Suspense fallback={<Skeleton height={120} radius="md" />}>
+      <Stack gap="lg">
+        {sections.map((section) =>
+          framed ? (
+            <Section key={section} title={t(`section.${section}`)}>
+              {content(section)}
+            </Section>
+          ) : (
+            <Fragment key={section}>{content(section)}</Fragment>
+          ),
+        )}
+      </Stack>
+    </Suspense>
   );
 }
 
@@ -406,77 +437,6 @@ export function HinweisFields({ form }: SectionProps) {
           ))}
         </SimpleGrid>
       ))}
-    </Stack>
-  );
-}
-
-export function NummernFields({ form }: SectionProps) {
-  const { t } = useTranslation("mandant");
-  return (
-    <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t("field.patternArtikelnummer")}
-          maxLength={50}
-          key={form.key("patternArtikelnummer")}
-          {...form.getInputProps("patternArtikelnummer")}
-        />
-        <NumberInput
-          label={t("field.firstArtikelNummer")}
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
-          hideControls
-          key={form.key("firstArtikelNummer")}
-          {...form.getInputProps("firstArtikelNummer")}
-        />
-        <TextInput
-          label={t("field.patternKundennummer")}
-          maxLength={50}
-          key={form.key("patternKundennummer")}
-          {...form.getInputProps("patternKundennummer")}
-        />
-        <NumberInput
-          label={t("field.firstKundenNummer")}
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
-          hideControls
-          key={form.key("firstKundenNummer")}
-          {...form.getInputProps("firstKundenNummer")}
-        />
-      </SimpleGrid>
-      <Checkbox
-        label={t("field.rechnungsNummerProJahr")}
-        key={form.key("rechnungsNummerProJahr")}
-        {...form.getInputProps("rechnungsNummerProJahr", { type: "checkbox" })}
-      />
-    </Stack>
-  );
-}
-
-export function KassaFields({ form }: SectionProps) {
-  const { t } = useTranslation("mandant");
-  return (
-    <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <MoneyInput
-          label={t("field.kassaBetrag")}
-          key={form.key("kassaBetrag")}
-          {...form.getInputProps("kassaBetrag")}
-        />
-        <TextInput
-          label={t("field.kassaStartdatum")}
-          type="date"
-          key={form.key("kassaStartdatum")}
-          {...form.getInputProps("kassaStartdatum")}
-        />
-      </SimpleGrid>
-      <Checkbox
-        label={t("field.kassaStartZeroYear")}
-        key={form.key("kassaStartZeroYear")}
-        {...form.getInputProps("kassaStartZeroYear", { type: "checkbox" })}
-      />
     </Stack>
   );
 }

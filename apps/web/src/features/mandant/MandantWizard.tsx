@@ -6,14 +6,20 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
 import { notifyFailure } from "../../components/feedback/notify.ts";
-import { BackLink, EditLoadFailed, EditLoading, parseSlug } from "../../components/form/EditStates.tsx";
+import {
+  BackLink,
+  EditLoadFailed,
+  EditLoading,
+  NOT_FOUND,
+  parseSlug,
+} from "../../components/form/EditStates.tsx";
 import { accountQuery } from "../account/account.api.ts";
 import { modultypNamesQuery } from "../modul/modul.api.ts";
-import { MANDANT_LIST_PATH, notFound } from "./MandantEdit.tsx";
-import { AdressenFields, BenutzerFields, ModuleFields, StammdatenFields } from "./MandantFormFields.tsx";
+import { MandantFormFields } from "./MandantFormFields.tsx";
 import {
   errorsOfStep,
   firstStepWithError,
+  MANDANT_LIST_PATH,
   type MandantFormValues,
   userName,
   WIZARD_STEPS,
@@ -24,7 +30,7 @@ import { useMandantForm } from "./useMandantForm.ts";
 export function MandantWizardPage() {
   const { slug = "" } = useParams({ strict: false });
   const id = parseSlug(slug, true);
-  if (id === null) return <EditLoadFailed error={notFound} backTo={MANDANT_LIST_PATH} />;
+  if (id === null) return <EditLoadFailed error={NOT_FOUND} backTo={MANDANT_LIST_PATH} />;
   return <MandantWizard key={slug} id={id} />;
 }
 
@@ -95,10 +101,23 @@ function MandantWizard({ id }: { id: number | "new" }) {
                   <Title order={2} size="h3">
                     {step.label}
                   </Title>
-                  {step.id === "stammdaten" && <StammdatenFields form={form} />}
-                  {step.id === "adresse" && <AdressenFields form={form} />}
-                  {step.id === "module" && <ModuleFields form={form} readOnly={!isAdmin} />}
-                  {step.id === "benutzer" && <BenutzerFields form={form} />}
+                  {step.id === "stammdaten" && (
+                    <MandantFormFields
+                      form={form}
+                      isAdmin={isAdmin}
+                      sections={["stammdaten"]}
+                      framed={false}
+                    />
+                  )}
+                  {step.id === "adresse" && (
+                    <MandantFormFields form={form} isAdmin={isAdmin} sections={["adressen"]} framed={false} />
+                  )}
+                  {step.id === "module" && (
+                    <MandantFormFields form={form} isAdmin={isAdmin} sections={["module"]} framed={false} />
+                  )}
+                  {step.id === "benutzer" && (
+                    <MandantFormFields form={form} isAdmin={isAdmin} sections={["benutzer"]} framed={false} />
+                  )}
                   {step.id === "fertig" && <Summary values={form.values} showModuleNames={isAdmin} />}
                 </Stack>
               </Stepper.Step>

@@ -54,6 +54,8 @@ export interface MandantFormValues {
   userLists: TMandantUser[];
 }
 
+export const MANDANT_LIST_PATH = "/mandant_list/";
+
 /** SPEC §3: at most five addresses per tenant (ZMandant.adresseLists.max(5)). */
 export const MAX_ADRESSEN = 5;
 
