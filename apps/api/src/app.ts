@@ -9,8 +9,10 @@ import type { Deps } from "./deps.ts";
 import { serializerCompiler, validatorCompiler } from "./http/compilers.ts";
 import { registerGuard } from "./http/guard.ts";
 import { registerProblemHandlers } from "./http/problem.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { createTokenService } from "./modules/auth/token.ts";
 import { apiModules } from "./modules/index.ts";
+import { createSecretBox } from "./security/secrets.ts";
 import { registerWeb } from "./web.ts";
 
 export const API_PREFIX = "/app/api";
@@ -38,6 +40,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     databaseKind: database.kind,
     config,
     tokens: createTokenService(config.tokenSecret),
+    mailer: createMailer(config, app.log),
+    secrets: createSecretBox(config.tokenSecret),
   };
   registerGuard(app, deps);
 

@@ -29,6 +29,15 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: ZBooleanText.default(false),
   WEB_DIR: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Kontor <noreply@kontor.local>"),
+  KONTOR_BASE_URL: z
+    .url({ message: "must be a URL such as https://kontor.example.com" })
+    .optional()
+    .transform((v) => v?.replace(/\/+$/, "")),
 });
 
 export interface Config {
@@ -47,6 +56,11 @@ export interface Config {
   trustProxy: boolean;
   /** The built web app (apps/web/dist); served under /app/. */
   webDir: string;
+  /** SMTP server for mails; without it mails are written to DATA_DIR/outbox as .eml files. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The address users reach Kontor at: links in mails start with it (`${baseUrl}/app/...`). */
+  baseUrl: string;
   loginRateLimit: { maxFailuresPerLogin: number; maxFailuresPerAddress: number; windowSeconds: number };
 }
 
@@ -76,6 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : path.join(repoRoot, "apps/web/dist"),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    baseUrl: e.KONTOR_BASE_URL ?? `http://localhost:${e.PORT}`,
     loginRateLimit: { maxFailuresPerLogin: 5, maxFailuresPerAddress: 30, windowSeconds: 15 * 60 },
   };
 }

@@ -1,6 +1,8 @@
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import type { Mailer } from "./mail/mailer.ts";
 import type { TokenService } from "./modules/auth/token.ts";
+import type { SecretBox } from "./security/secrets.ts";
 
 /** What every module's routes get: no globals, no singletons. */
 export interface Deps {
@@ -8,4 +10,6 @@ export interface Deps {
   databaseKind: "pglite" | "postgres";
   config: Config;
   tokens: TokenService;
+  mailer: Mailer;
+  secrets: SecretBox;
 }

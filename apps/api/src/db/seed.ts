@@ -2,7 +2,7 @@ import { AUTHORITIES, MODULES, type TAuthority, type TModul } from "@kontor/doma
 import { count, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
-import { hashPassword } from "../modules/auth/password.ts";
+import { insertUser } from "../modules/user/user.repository.ts";
 import type { Db } from "./client.ts";
 import {
   adresse,
@@ -60,31 +60,8 @@ export interface NewUser {
   mandantIds?: readonly number[];
 }
 
-export async function createUser(db: Db, input: NewUser): Promise<number> {
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(appUser)
-      .values({
-        login: input.login.toLowerCase(),
-        email: input.email.toLowerCase(),
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        langKey: input.langKey ?? "de",
-        activated: input.activated ?? true,
-        lastModifiedBy: "system",
-      })
-      .returning({ id: appUser.id });
-    const userId = row!.id;
-    if (input.authorities.length) {
-      await tx.insert(userAuthority).values(input.authorities.map((authority) => ({ userId, authority })));
-    }
-    if (input.mandantIds?.length) {
-      await tx.insert(userMandant).values(input.mandantIds.map((mandantId) => ({ userId, mandantId })));
-    }
-    return userId;
-  });
+export function createUser(db: Db, input: NewUser): Promise<number> {
+  return insertUser(db, { ...input, modifiedBy: "system" });
 }
 
 const DEMO_MARKER = "seed.demo";

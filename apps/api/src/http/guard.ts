@@ -92,14 +92,19 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
   });
 }
 
-async function authenticate(
+/** The bearer token of a request (401 error.tokenMissing without one). */
+export function bearerToken(request: FastifyRequest): string {
+  const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
+  if (!match) throw new ProblemError(401, "error.tokenMissing");
+  return match[1]!;
+}
+
+/** The signed-in user behind the bearer token: a valid, unrevoked, unexpired session of an activated user. */
+export async function authenticate(
   request: FastifyRequest,
   deps: { db: Db; tokens: TokenService },
 ): Promise<Principal> {
-  const header = request.headers.authorization;
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  if (!match) throw new ProblemError(401, "error.tokenMissing");
-  const claims = await deps.tokens.verify(match[1]!);
+  const claims = await deps.tokens.verify(bearerToken(request));
   const row = await findSessionPrincipal(deps.db, claims.sessionId);
   if (!row || row.userId !== claims.userId) throw new ProblemError(401, "error.tokenInvalid");
   if (row.revokedAt) throw new ProblemError(401, "error.sessionRevoked");

@@ -4,9 +4,11 @@ import { accountRoutes } from "./account/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { benachrichtigungRoutes } from "./benachrichtigung/benachrichtigung.routes.ts";
 import { favoriteRoutes } from "./favorite/favorite.routes.ts";
+import { groupRoutes } from "./group/group.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { mandantRoutes } from "./mandant/mandant.routes.ts";
 import { modulRoutes } from "./modul/modul.routes.ts";
+import { totpRoutes } from "./totp/totp.routes.ts";
 import { userRoutes } from "./user/user.routes.ts";
 
 /** The one list of registered API modules (DESIGN §3); each is mounted under /app/api. */
@@ -14,7 +16,9 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   healthRoutes,
   authRoutes,
   accountRoutes,
+  totpRoutes,
   userRoutes,
+  groupRoutes,
   mandantRoutes,
   modulRoutes,
   favoriteRoutes,

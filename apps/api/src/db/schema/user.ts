@@ -33,6 +33,23 @@ export const appUser = pgTable(
     activated: boolean("activated").notNull().default(false),
     /** The user ticked "do not show anymore" in the news dialog (reset by benachrichtigung/resetstatus). */
     newsread: boolean("newsread").notNull().default(false),
+    timermode: boolean("timermode").notNull().default(false),
+    enablemailtransfer: boolean("enablemailtransfer").notNull().default(false),
+    signature: text("signature"),
+    zeiterfassungUserData:
+      jsonb("zeiterfassung_user_data").$type<Record<string, string | number | boolean | null>>(),
+    /** One-time keys are stored as SHA-256 hashes; the mail carries the key itself. */
+    activationKeyHash: text("activation_key_hash"),
+    resetKeyHash: text("reset_key_hash"),
+    resetDate: timestamp("reset_date", { withTimezone: true }),
+    disable2faKeyHash: text("disable2fa_key_hash"),
+    disable2faDate: timestamp("disable2fa_date", { withTimezone: true }),
+    /** TOTP secret, AES-256-GCM encrypted; pending until the first valid code turns two-factor on. */
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabled: boolean("totp_enabled").notNull().default(false),
+    /** The last accepted TOTP time step: a code is accepted once. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     /** The tenant the user selected last (POST selectedMandant). */
     selectedMandantId: bigint("selected_mandant_id", { mode: "number" }).references(() => mandant.id, {
       onDelete: "set null",
@@ -41,7 +58,37 @@ export const appUser = pgTable(
     lastModifiedBy: text("last_modified_by"),
     lastModifiedDate: timestamp("last_modified_date", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("app_user_login_uq").on(t.login), uniqueIndex("app_user_email_uq").on(t.email)],
+  (t) => [
+    uniqueIndex("app_user_login_uq").on(t.login),
+    uniqueIndex("app_user_email_uq").on(t.email),
+    uniqueIndex("app_user_activation_key_uq").on(t.activationKeyHash),
+    uniqueIndex("app_user_reset_key_uq").on(t.resetKeyHash),
+    uniqueIndex("app_user_disable2fa_key_uq").on(t.disable2faKeyHash),
+  ],
+);
+
+/** User groups (SPEC §3 "group"): named sets of users, maintained by administrators. */
+export const userGroup = pgTable(
+  "user_group",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    beschreibung: text("beschreibung"),
+  },
+  (t) => [uniqueIndex("user_group_name_uq").on(t.name)],
+);
+
+export const userGroupMember = pgTable(
+  "user_group_member",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
+    groupId: bigint("group_id", { mode: "number" })
+      .notNull()
+      .references(() => userGroup.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index("user_group_member_group_idx").on(t.groupId)],
 );
 
 /** Authorities of SPEC §6 held by a user (values are validated by ZAuthority at the boundary). */

@@ -16,6 +16,11 @@ export async function findAccount(db: Db, userId: number): Promise<TAccount | un
       authorities: authoritiesOf,
       newsread: appUser.newsread,
       selectedMandantId: appUser.selectedMandantId,
+      is2FaUsed: appUser.totpEnabled,
+      timermode: appUser.timermode,
+      enablemailtransfer: appUser.enablemailtransfer,
+      signature: appUser.signature,
+      zeiterfassungUserData: appUser.zeiterfassungUserData,
     })
     .from(appUser)
     .where(eq(appUser.id, userId))

@@ -1,3 +1,12 @@
+import {
+  ZAccountUpdate,
+  ZChangePassword,
+  ZKey,
+  ZRegister,
+  ZResetPasswordFinish,
+  ZResetPasswordInit,
+  ZSessionInfo,
+} from "@kontor/domain/account/account.schema";
 import { ZAccount, ZNewsread } from "@kontor/domain/auth/auth.schema";
 import { ZSelectedMandant } from "@kontor/domain/mandant/mandant.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -6,8 +15,153 @@ import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
 import { isMember } from "../mandant/mandant.repository.ts";
 import { findAccount, setNewsread, setSelectedMandant } from "./account.repository.ts";
+import { createAccountService } from "./account.service.ts";
 
-export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+const publicRoute = { level: "public" } as const;
+const noContent = z.null();
+
+export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { db } = deps;
+  const accounts = createAccountService(deps);
+
+  app.post(
+    "/register",
+    {
+      config: { auth: publicRoute },
+      schema: {
+        tags: ["account"],
+        summary: "Register: creates an inactive user and mails an activation link",
+        description: "400 error.loginUsed / error.emailUsed when taken.",
+        body: ZRegister,
+        response: responses({ 201: noContent }, 400, 503),
+      },
+    },
+    async (request, reply) => {
+      await accounts.register(request.body);
+      return reply.code(201).send(null);
+    },
+  );
+
+  app.get(
+    "/activate",
+    {
+      config: { auth: publicRoute },
+      schema: {
+        tags: ["account"],
+        summary: "Activate a registered user with the key of the mailed link (once)",
+        querystring: ZKey,
+        response: responses({ 200: noContent }, 400),
+      },
+    },
+    async (request, reply) => {
+      await accounts.activate(request.query.key);
+      return reply.code(200).send(null);
+    },
+  );
+
+  app.post(
+    "/account/reset_password/init",
+    {
+      config: { auth: publicRoute },
+      schema: {
+        tags: ["account"],
+        summary: "Mail a password-reset link (24 hours, once)",
+        description:
+          "400 error.emailNotFound for an unregistered (or not activated) address; 429 after too many requests " +
+          "per client address (10/h) or e-mail (3/h).",
+        body: ZResetPasswordInit,
+        response: responses({ 204: noContent }, 400, 429, 503),
+      },
+    },
+    async (request, reply) => {
+      await accounts.requestPasswordReset(request.body.email, request.ip);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/account/reset_password/finish",
+    {
+      config: { auth: publicRoute },
+      schema: {
+        tags: ["account"],
+        summary: "Set a new password with the mailed key; ends every session of the user",
+        description: "400 error.keyInvalid (unknown or used key) or error.keyExpired (older than 24 hours).",
+        body: ZResetPasswordFinish,
+        response: responses({ 204: noContent }, 400),
+      },
+    },
+    async (request, reply) => {
+      await accounts.finishPasswordReset(request.body.key, request.body.newPassword);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/account/change_password",
+    {
+      config: { auth: { level: "user" } },
+      schema: {
+        tags: ["account"],
+        summary: "Change the password (needs the current one); ends the user's other sessions",
+        body: ZChangePassword,
+        response: responses({ 204: noContent }, 400, 401),
+      },
+    },
+    async (request, reply) => {
+      await accounts.changePassword(
+        request.principal!,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/account",
+    {
+      config: { auth: { level: "user" } },
+      schema: {
+        tags: ["account"],
+        summary: "Update the signed-in user's settings",
+        body: ZAccountUpdate,
+        response: responses({ 200: ZAccount }, 400, 401),
+      },
+    },
+    (request) => accounts.update(request.principal!, request.body),
+  );
+
+  app.get(
+    "/account/sessions",
+    {
+      config: { auth: { level: "user" } },
+      schema: {
+        tags: ["account"],
+        summary: "The user's active sessions (signed-in devices), newest first",
+        response: responses({ 200: z.array(ZSessionInfo) }, 401),
+      },
+    },
+    (request) => accounts.sessions(request.principal!),
+  );
+
+  app.delete(
+    "/account/sessions/:id",
+    {
+      config: { auth: { level: "user" } },
+      schema: {
+        tags: ["account"],
+        summary: "Revoke one of the user's sessions",
+        params: z.object({ id: z.uuid() }),
+        response: responses({ 204: noContent }, 400, 401, 404),
+      },
+    },
+    async (request, reply) => {
+      await accounts.revokeSession(request.principal!, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
   app.get(
     "/account",
     {

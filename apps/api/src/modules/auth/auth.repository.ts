@@ -17,11 +17,27 @@ export async function findUserByLoginOrEmail(db: Db, loginOrEmail: string) {
       lastName: appUser.lastName,
       passwordHash: appUser.passwordHash,
       activated: appUser.activated,
+      totpEnabled: appUser.totpEnabled,
       authorities: authoritiesOf,
     })
     .from(appUser)
     .where(or(eq(appUser.login, value), eq(appUser.email, value)))
     .limit(1);
+  return row;
+}
+
+export async function findUserForSession(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      id: appUser.id,
+      login: appUser.login,
+      firstName: appUser.firstName,
+      lastName: appUser.lastName,
+      activated: appUser.activated,
+      authorities: authoritiesOf,
+    })
+    .from(appUser)
+    .where(eq(appUser.id, userId));
   return row;
 }
 

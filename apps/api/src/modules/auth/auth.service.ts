@@ -1,8 +1,20 @@
-import { friendlyUsername, type TLoginRequest, type TLoginSuccess } from "@kontor/domain/auth/auth.schema";
+import type { TAuthority } from "@kontor/domain/access/access.schema";
+import {
+  friendlyUsername,
+  type TLoginRequest,
+  type TLoginResponse,
+  type TLoginSuccess,
+} from "@kontor/domain/auth/auth.schema";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { ProblemError } from "../../http/problem.ts";
-import { findUserByLoginOrEmail, insertSession, revokeSession } from "./auth.repository.ts";
+import type { TotpService } from "../totp/totp.service.ts";
+import {
+  findUserByLoginOrEmail,
+  findUserForSession,
+  insertSession,
+  revokeSession,
+} from "./auth.repository.ts";
 import { createLoginRateLimit } from "./login-rate-limit.ts";
 import { verifyPassword } from "./password.ts";
 import type { TokenService } from "./token.ts";
@@ -12,13 +24,42 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-export function createAuthService(deps: { db: Db; config: Config; tokens: TokenService }) {
-  const { db, config, tokens } = deps;
+export function createAuthService(deps: { db: Db; config: Config; tokens: TokenService; totp: TotpService }) {
+  const { db, config, tokens, totp } = deps;
   const rateLimit = createLoginRateLimit(db, config.loginRateLimit);
 
+  /** One session row per issued token (so it can be listed and revoked), and the login answer. */
+  async function startSession(
+    user: {
+      id: number;
+      login: string;
+      firstName: string | null;
+      lastName: string | null;
+      authorities: TAuthority[];
+    },
+    client: ClientInfo,
+  ): Promise<TLoginSuccess> {
+    const expiresAt = new Date(Date.now() + config.tokenTtlMinutes * 60_000);
+    const sessionId = await insertSession(db, {
+      userId: user.id,
+      expiresAt,
+      userAgent: client.userAgent?.slice(0, 500),
+      clientAddress: client.address,
+    });
+    return {
+      accessToken: await tokens.issue({ sessionId, userId: user.id }, expiresAt),
+      friendlyUsername: friendlyUsername(user),
+      authorities: user.authorities,
+      userId: user.id,
+    };
+  }
+
   return {
-    /** SPEC §4 Login. Wrong login and wrong password give the same answer. */
-    async login(input: TLoginRequest, client: ClientInfo): Promise<TLoginSuccess> {
+    /**
+     * SPEC §4 Login. Wrong login and wrong password give the same answer. With two-factor on, the answer is a
+     * short-lived token for auth/validate2fa instead of an access token.
+     */
+    async login(input: TLoginRequest, client: ClientInfo): Promise<TLoginResponse> {
       await rateLimit.assertAllowed(input.usernameOrEmail, client.address);
       const user = await findUserByLoginOrEmail(db, input.usernameOrEmail);
       const valid = await verifyPassword(user?.passwordHash, input.password);
@@ -28,20 +69,17 @@ export function createAuthService(deps: { db: Db; config: Config; tokens: TokenS
       }
       if (!user.activated) throw new ProblemError(401, "error.userNotActivated");
       await rateLimit.reset(input.usernameOrEmail);
+      if (user.totpEnabled) return { forceTokenCheck: true, token2Fa: await tokens.issueTwoFactor(user.id) };
+      return startSession(user, client);
+    },
 
-      const expiresAt = new Date(Date.now() + config.tokenTtlMinutes * 60_000);
-      const sessionId = await insertSession(db, {
-        userId: user.id,
-        expiresAt,
-        userAgent: client.userAgent?.slice(0, 500),
-        clientAddress: client.address,
-      });
-      return {
-        accessToken: await tokens.issue({ sessionId, userId: user.id }, expiresAt),
-        friendlyUsername: friendlyUsername(user),
-        authorities: user.authorities,
-        userId: user.id,
-      };
+    /** The second step of a two-factor sign-in: the code for the user named by the token2Fa. */
+    async validateTwoFactor(token2Fa: string, code: string, client: ClientInfo): Promise<TLoginSuccess> {
+      const userId = await tokens.verifyTwoFactor(token2Fa);
+      await totp.verify(userId, code);
+      const user = await findUserForSession(db, userId);
+      if (!user?.activated) throw new ProblemError(401, "error.userNotActivated");
+      return startSession(user, client);
     },
 
     logout: (sessionId: string) => revokeSession(db, sessionId),

@@ -6,6 +6,9 @@ export interface TokenClaims {
   userId: number;
 }
 
+const TWO_FACTOR = "2fa";
+export const TWO_FACTOR_TTL_SECONDS = 300;
+
 /** Signed bearer tokens (HS256). Each names its session row, which is what makes it revocable. */
 export function createTokenService(secret: string) {
   const key = new TextEncoder().encode(secret);
@@ -18,11 +21,38 @@ export function createTokenService(secret: string) {
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key);
     },
+    /** The short-lived token of a half-finished two-factor sign-in: good only for auth/validate2fa. */
+    issueTwoFactor(userId: number): Promise<string> {
+      return new SignJWT({ purpose: TWO_FACTOR })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(userId))
+        .setIssuedAt()
+        .setExpirationTime(`${TWO_FACTOR_TTL_SECONDS}s`)
+        .sign(key);
+    },
+    async verifyTwoFactor(token: string): Promise<number> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+        const userId = Number(payload.sub);
+        if (payload.purpose !== TWO_FACTOR || !Number.isSafeInteger(userId)) {
+          throw new ProblemError(401, "error.tokenInvalid");
+        }
+        return userId;
+      } catch (error) {
+        if (error instanceof ProblemError) throw error;
+        if (error instanceof errors.JWTExpired) throw new ProblemError(401, "error.tokenExpired");
+        throw new ProblemError(401, "error.tokenInvalid");
+      }
+    },
     async verify(token: string): Promise<TokenClaims> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
         const userId = Number(payload.sub);
-        if (typeof payload.sid !== "string" || !Number.isSafeInteger(userId)) {
+        if (
+          typeof payload.sid !== "string" ||
+          payload.purpose !== undefined ||
+          !Number.isSafeInteger(userId)
+        ) {
           throw new ProblemError(401, "error.tokenInvalid");
         }
         return { sessionId: payload.sid, userId };

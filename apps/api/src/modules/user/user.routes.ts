@@ -1,9 +1,13 @@
-import { and, asc, ilike, inArray, or, sql } from "drizzle-orm";
+import { ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZUser } from "@kontor/domain/user/user.schema";
+import { and, asc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { appUser, userMandant } from "../../db/schema/index.ts";
+import { appUser } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
+import { listUsers, searchWords, USER_SORT_FIELDS, usersInScope } from "./user.repository.ts";
+import { createUserService } from "./user.service.ts";
 
 const ZUserSearchItem = z.object({
   id: z.number().int(),
@@ -11,41 +15,35 @@ const ZUserSearchItem = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
 });
+const ZUserListItem = ZUserSearchItem.extend({
+  email: z.string(),
+  activated: z.boolean(),
+  langKey: z.enum(["de", "en"]),
+  createdDate: z.string(),
+});
+const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const admin = { level: "user", access: "admin" } as const;
+// Passwords are never sent back.
+const ZUserOut = ZUser.omit({ password: true });
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { db } = deps;
+  const users = createUserService(deps);
 
-export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   app.get(
     "/usersearch",
     {
-      config: { auth: { level: "user", access: "admin" } },
+      config: { auth: admin },
       schema: {
         tags: ["user"],
-        summary: "Find users by first name, last name or login (at most 20)",
+        summary: "Find users by first name, last name, login or e-mail (at most 20)",
         description: "Administrators search all users; tenant administrators the users of their own tenants.",
         querystring: z.object({ search: z.string().trim().max(100).default("") }),
         response: responses({ 200: z.array(ZUserSearchItem) }, 400, 401, 403),
       },
     },
-    async (request) => {
-      const principal = request.principal!;
-      const words = request.query.search.split(/\s+/).filter(Boolean);
-      const matches = words.map((word) => {
-        const pattern = `%${escapeLike(word)}%`;
-        return or(
-          ilike(appUser.login, pattern),
-          ilike(appUser.firstName, pattern),
-          ilike(appUser.lastName, pattern),
-        );
-      });
-      const scope = principal.authorities.has("ROLE_ADMIN")
-        ? undefined
-        : inArray(
-            appUser.id,
-            sql`(select m.user_id from ${userMandant} m where m.mandant_id in
-              (select own.mandant_id from ${userMandant} own where own.user_id = ${principal.userId}))`,
-          );
-      return db
+    (request) =>
+      db
         .select({
           id: appUser.id,
           login: appUser.login,
@@ -53,9 +51,88 @@ export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
           lastName: appUser.lastName,
         })
         .from(appUser)
-        .where(and(scope, ...matches))
+        .where(and(usersInScope(users.scopeOf(request.principal!)), ...searchWords(request.query.search)))
         .orderBy(asc(appUser.lastName), asc(appUser.firstName), asc(appUser.login))
-        .limit(20);
+        .limit(20),
+  );
+
+  app.get(
+    "/users",
+    {
+      config: { auth: admin },
+      schema: {
+        tags: ["user"],
+        summary: "Users, paged (default sort: id descending); search in login, names and e-mail",
+        querystring: ZPageQuery(USER_SORT_FIELDS).extend({ search: z.string().trim().max(100).default("") }),
+        response: responses({ 200: z.array(ZUserListItem) }, 400, 401, 403),
+      },
+    },
+    async (request, reply) => {
+      const page = await listUsers(db, users.scopeOf(request.principal!), request.query);
+      reply.header("x-total-count", page.totalCount);
+      return page.items.map((item) => ({ ...item, createdDate: item.createdDate.toISOString() }));
+    },
+  );
+
+  app.get(
+    "/users/:id",
+    {
+      config: { auth: admin },
+      schema: {
+        tags: ["user"],
+        summary: "One user with authorities, groups and tenants",
+        params: ZIdParams,
+        response: responses({ 200: ZUserOut }, 400, 401, 403, 404),
+      },
+    },
+    (request) => users.get(request.principal!, request.params.id),
+  );
+
+  app.post(
+    "/users",
+    {
+      config: { auth: admin },
+      schema: {
+        tags: ["user"],
+        summary: "Create a user",
+        description:
+          "Without a password the user gets a mail with a link to set one. 400 error.loginUsed / error.emailUsed; " +
+          "tenant admins must name at least one of their tenants and cannot grant ROLE_ADMIN (403).",
+        body: ZUser,
+        response: responses({ 201: ZUserOut }, 400, 401, 403, 503),
+      },
+    },
+    async (request, reply) => reply.code(201).send(await users.create(request.principal!, request.body)),
+  );
+
+  app.put(
+    "/users",
+    {
+      config: { auth: admin },
+      schema: {
+        tags: ["user"],
+        summary: "Update a user (deactivating ends the user's sessions)",
+        body: ZUser.omit({ password: true }),
+        response: responses({ 200: ZUserOut }, 400, 401, 403, 404),
+      },
+    },
+    (request) => users.update(request.principal!, request.body),
+  );
+
+  app.delete(
+    "/users/:id/sessions",
+    {
+      config: { auth: admin },
+      schema: {
+        tags: ["user"],
+        summary: "End every session of a user",
+        params: ZIdParams,
+        response: responses({ 204: z.null() }, 400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      await users.revokeAllSessions(request.principal!, request.params.id);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,0 +1,189 @@
+import type { TAccountUpdate, TRegister } from "@kontor/domain/account/account.schema";
+import { and, asc, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { appUser, session } from "../../db/schema/index.ts";
+import type { Deps } from "../../deps.ts";
+import type { Principal } from "../../http/guard.ts";
+import { ProblemError } from "../../http/problem.ts";
+import { createAttemptCounter } from "../../security/attempts.ts";
+import { hashKey, newOneTimeKey } from "../../security/secrets.ts";
+import { verifyPassword } from "../auth/password.ts";
+import { assertUnique, insertUser, revokeSessions, setPassword } from "../user/user.repository.ts";
+import { findAccount } from "./account.repository.ts";
+
+/** Reset and set-password links are good for 24 hours (issue 3). */
+const RESET_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Password-reset mails per address and per e-mail in an hour: no mail bombing through the form. */
+const RESET_LIMITS = { perAddress: 10, perEmail: 3, windowSeconds: 60 * 60 };
+
+export function createAccountService({ db, mailer }: Pick<Deps, "db" | "mailer">) {
+  const resetRequests = createAttemptCounter(db, RESET_LIMITS.windowSeconds);
+
+  async function mailResetLink(
+    user: { id: number; login: string; email: string; firstName: string | null; langKey: "de" | "en" },
+    kind: "reset" | "created",
+  ) {
+    const { key, hash } = newOneTimeKey();
+    await db
+      .update(appUser)
+      .set({ resetKeyHash: hash, resetDate: new Date() })
+      .where(eq(appUser.id, user.id));
+    await mailer.send({
+      kind,
+      to: user.email,
+      language: user.langKey,
+      name: user.firstName ?? user.login,
+      login: user.login,
+      linkPath: `/app/reset/finish?key=${encodeURIComponent(key)}`,
+    });
+  }
+
+  return {
+    mailResetLink,
+
+    /** POST /register: an inactive user with ROLE_USER and an activation mail in the chosen language. */
+    async register(input: TRegister) {
+      const { key, hash } = newOneTimeKey();
+      await insertUser(db, {
+        login: input.login,
+        email: input.email,
+        password: input.password,
+        langKey: input.langKey,
+        activated: false,
+        activationKeyHash: hash,
+        authorities: ["ROLE_USER"],
+        modifiedBy: "register",
+      });
+      await mailer.send({
+        kind: "activation",
+        to: input.email,
+        language: input.langKey,
+        name: input.login,
+        login: input.login,
+        linkPath: `/app/activate/${key}`,
+      });
+    },
+
+    /** GET /activate?key=: once; an unknown or used key is 400 error.keyInvalid. */
+    async activate(key: string) {
+      const rows = await db
+        .update(appUser)
+        .set({ activated: true, activationKeyHash: null, lastModifiedDate: new Date() })
+        .where(eq(appUser.activationKeyHash, hashKey(key)))
+        .returning({ id: appUser.id });
+      if (rows.length === 0) throw new ProblemError(400, "error.keyInvalid");
+    },
+
+    /** Password reset, step 1: a mail with a single-use link; only activated users (SPEC §8 otherwise). */
+    async requestPasswordReset(email: string, address: string) {
+      const keys = [`reset-address:${address}`, `reset-email:${email}`];
+      await resetRequests.assertAllowed([
+        { key: keys[0]!, max: RESET_LIMITS.perAddress },
+        { key: keys[1]!, max: RESET_LIMITS.perEmail },
+      ]);
+      await resetRequests.record(keys);
+      const [user] = await db
+        .select({
+          id: appUser.id,
+          login: appUser.login,
+          email: appUser.email,
+          firstName: appUser.firstName,
+          langKey: appUser.langKey,
+        })
+        .from(appUser)
+        .where(and(eq(appUser.email, email), eq(appUser.activated, true)));
+      if (!user)
+        throw new ProblemError(400, "error.emailNotFound", undefined, [{ field: "email", code: "invalid" }]);
+      await mailResetLink(user, "reset");
+    },
+
+    /** Step 2: the key once, within 24 hours; every session of the user ends (the password changed). */
+    async finishPasswordReset(key: string, newPassword: string) {
+      const [user] = await db
+        .select({ id: appUser.id, resetDate: appUser.resetDate })
+        .from(appUser)
+        .where(and(eq(appUser.resetKeyHash, hashKey(key)), isNotNull(appUser.resetDate)));
+      if (!user) throw new ProblemError(400, "error.keyInvalid");
+      if (user.resetDate!.getTime() < Date.now() - RESET_KEY_TTL_MS)
+        throw new ProblemError(400, "error.keyExpired");
+      await db.transaction(async (tx) => {
+        const claimed = await tx
+          .update(appUser)
+          .set({ resetKeyHash: null, resetDate: null, activated: true })
+          .where(and(eq(appUser.id, user.id), eq(appUser.resetKeyHash, hashKey(key))))
+          .returning({ id: appUser.id });
+        if (claimed.length === 0) throw new ProblemError(400, "error.keyInvalid"); // used concurrently
+        await setPassword(tx, user.id, newPassword);
+        await revokeSessions(tx, user.id);
+      });
+    },
+
+    /** Needs the current password; ends the user's other sessions. */
+    async changePassword(principal: Principal, currentPassword: string, newPassword: string) {
+      const [row] = await db
+        .select({ passwordHash: appUser.passwordHash })
+        .from(appUser)
+        .where(eq(appUser.id, principal.userId));
+      if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+        throw new ProblemError(400, "error.passwordWrong", undefined, [
+          { field: "currentPassword", code: "invalid" },
+        ]);
+      }
+      await db.transaction(async (tx) => {
+        await setPassword(tx, principal.userId, newPassword);
+        await revokeSessions(tx, principal.userId, principal.sessionId);
+      });
+    },
+
+    async update(principal: Principal, input: TAccountUpdate) {
+      await assertUnique(db, { email: input.email }, principal.userId);
+      await db
+        .update(appUser)
+        .set({ ...input, lastModifiedBy: principal.login, lastModifiedDate: new Date() })
+        .where(eq(appUser.id, principal.userId));
+      return (await findAccount(db, principal.userId))!;
+    },
+
+    /** The user's signed-in devices: sessions neither revoked nor expired, newest first. */
+    async sessions(principal: Principal) {
+      const rows = await db
+        .select({
+          id: session.id,
+          userAgent: session.userAgent,
+          clientAddress: session.clientAddress,
+          createdAt: session.createdAt,
+          lastUsedAt: session.lastUsedAt,
+          expiresAt: session.expiresAt,
+        })
+        .from(session)
+        .where(
+          and(
+            eq(session.userId, principal.userId),
+            isNull(session.revokedAt),
+            gt(session.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(asc(session.createdAt));
+      return rows
+        .map((row) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          lastUsedAt: row.lastUsedAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          current: row.id === principal.sessionId,
+        }))
+        .reverse();
+    },
+
+    async revokeSession(principal: Principal, sessionId: string) {
+      const rows = await db
+        .update(session)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(eq(session.id, sessionId), eq(session.userId, principal.userId), isNull(session.revokedAt)),
+        )
+        .returning({ id: session.id });
+      if (rows.length === 0) throw new ProblemError(404, "error.notFound");
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;
