@@ -4,6 +4,7 @@ import {
   ActionIcon,
   AppShell,
   Box,
+  Button,
   Divider,
   Group,
   Loader,
@@ -25,6 +26,7 @@ import {
   IconHelp,
   IconPin,
   IconPinFilled,
+  IconRefresh,
   IconSidebarCollapse,
   IconSidebarExpand,
   IconStar,
@@ -61,10 +63,34 @@ export function Sidebar({ access, minimized, onToggleMinimized, onPinError }: Si
     <>
       <AppShell.Section grow component={ScrollArea} scrollbarSize={6} type="scroll">
         <Box py="xs" px={minimized ? 6 : "xs"}>
-          {!access.ready && (
+          {!access.ready && !access.failed && (
             <Group justify="center" py="xl">
               <Loader size="sm" aria-label={t("common:loading")} />
             </Group>
+          )}
+          {access.failed && !minimized && (
+            <Stack gap="xs" p="sm" align="flex-start" role="alert">
+              <Text size="sm" c="dimmed">
+                {t("sidebar.loadFailed")}
+              </Text>
+              <Button size="compact-sm" variant="light" onClick={access.retry}>
+                {t("sidebar.retry")}
+              </Button>
+            </Stack>
+          )}
+          {access.failed && minimized && (
+            <Tooltip label={t("sidebar.loadFailed")} position="right" withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                mx="auto"
+                display="flex"
+                aria-label={t("sidebar.retry")}
+                onClick={access.retry}
+              >
+                <IconRefresh />
+              </ActionIcon>
+            </Tooltip>
           )}
           {sections.map((section, index) => (
             <SidebarGroup

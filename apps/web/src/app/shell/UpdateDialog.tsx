@@ -22,7 +22,7 @@ export function UpdateDialog() {
         <Button variant="default" onClick={() => pwa.dismissUpdate()}>
           {t("update.later")}
         </Button>
-        <Button leftSection={<IconRefresh size={16} />} onClick={() => pwa.applyUpdate()}>
+        <Button leftSection={<IconRefresh size={16} />} onClick={() => pwa.applyUpdate()} data-autofocus>
           {t("update.now")}
         </Button>
       </Group>

@@ -21,6 +21,12 @@ export function useShellAccess() {
   const ready = account.isSuccess && (mandantId === null || modules.isSuccess || modules.isError);
   return {
     ready,
+    /** The account could not be loaded (offline, server down): nothing to decide the menu with. */
+    failed: account.isError,
+    retry: () => {
+      void account.refetch();
+      if (mandantId !== null) void modules.refetch();
+    },
     context,
     mandantId,
     account: account.data,
