@@ -264,6 +264,7 @@ export function cellContent(value: unknown, title: string): ReactNode {
         size="xs"
         tabIndex={-1}
         onClick={(event) => event.preventDefault()}
+        display="inline-flex"
         styles={{ input: { cursor: "default" } }}
       />
     );

@@ -226,7 +226,8 @@ export function RichTextEditor({
         <MantineRichTextEditor.Content />
       </MantineRichTextEditor>
       {imageError && (
-        <Text size="sm" c="red" role="alert" mt={4}>
+        // Announced by the toast (role alert); this line keeps the reason in view beside the editor.
+        <Text size="sm" c="red" mt={4}>
           {imageError}
         </Text>
       )}

@@ -71,7 +71,7 @@ function MandantEdit({ id }: { id: number | "new" }) {
                 )}
                 variant="default"
               >
-                {t("title.wizardEdit")}
+                {t("wizard.open")}
               </Button>
               {isAdmin && (
                 <AktivButton

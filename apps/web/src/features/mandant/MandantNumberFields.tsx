@@ -1,5 +1,6 @@
 import { Checkbox, NumberInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "../../components/form/DateInput.tsx";
 import { MoneyInput } from "../../components/form/MoneyInput.tsx";
 import type { MandantForm } from "./useMandantForm.ts";
 
@@ -66,9 +67,8 @@ function KassaFields({ form }: SectionProps) {
           key={form.key("kassaBetrag")}
           {...form.getInputProps("kassaBetrag")}
         />
-        <TextInput
+        <DateInput
           label={t("field.kassaStartdatum")}
-          type="date"
           key={form.key("kassaStartdatum")}
           {...form.getInputProps("kassaStartdatum")}
         />

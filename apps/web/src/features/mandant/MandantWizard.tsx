@@ -132,9 +132,13 @@ function MandantWizard({ id }: { id: number | "new" }) {
               {t("wizard.back")}
             </Button>
             {active < last ? (
-              <Button onClick={next}>{t("wizard.next")}</Button>
+              // Own keys: React must not turn this button into the submit button below while the click that
+              // moved to the last step is still being handled (the browser would then submit the form).
+              <Button key="next" onClick={next}>
+                {t("wizard.next")}
+              </Button>
             ) : (
-              <Button type="submit" loading={save.isPending}>
+              <Button key="submit" type="submit" loading={save.isPending}>
                 {isNew ? t("wizard.finish") : t("wizard.saveChanges")}
               </Button>
             )}

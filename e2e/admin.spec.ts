@@ -1,0 +1,263 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DEMO, signInFromStart } from "./fixtures.ts";
+
+/** Specs share one server and database: every name this file creates carries this run's mark. */
+const RUN = Date.now().toString(36);
+
+async function apiToken(request: APIRequestContext) {
+  const response = await request.post("/app/api/auth/login", {
+    data: { usernameOrEmail: DEMO.admin.login, password: DEMO.admin.password },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** The texts of one column of the list table's body rows. */
+async function columnTexts(page: Page, column: number): Promise<string[]> {
+  return page
+    .locator("tbody tr")
+    .evaluateAll(
+      (rows, index) => rows.map((row) => row.querySelectorAll("td")[index]?.textContent ?? ""),
+      column,
+    );
+}
+
+test.describe("tenant administration", () => {
+  test("the admin creates a tenant with some modules and the user 'user' in the wizard", async ({ page }) => {
+    const name = `E2E Wizard GmbH ${RUN}`;
+    await signInFromStart(page, DEMO.admin);
+    await page.goto("/app/mandant_list/");
+    await expect(page.getByRole("heading", { level: 1, name: "Mandanten" })).toBeVisible();
+    await page.getByRole("link", { name: "Mit Assistent anlegen" }).click();
+    await expect(page).toHaveURL(/\/app\/mandant\/new\/wizard$/);
+
+    // Step 1: the name is required before going on.
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await expect(page.getByText("Dieses Feld ist erforderlich.")).toBeVisible();
+    await page.getByLabel("Bezeichnung").fill(name);
+    await page.getByLabel("UID-Nummer").fill("ATU99999999");
+    await page.getByLabel("E-Mail").fill(`office-${RUN}@example.com`);
+    await page.getByRole("button", { name: "Weiter" }).click();
+
+    // Step 2: one address.
+    await page.getByRole("button", { name: "Adresse hinzufügen" }).click();
+    await page.getByLabel("Straße").fill("Ringstraße");
+    await page.getByLabel("Hausnummer").fill("12");
+    await page.getByLabel("PLZ").fill("8010");
+    await page.getByLabel("Ort").fill("Graz");
+    await page.getByRole("button", { name: "Weiter" }).click();
+
+    // Step 3: a subset of the modules.
+    await expect(page.getByText("0 von 24 Modulen ausgewählt")).toBeVisible();
+    await page.getByRole("checkbox", { name: /^Kassabuch/ }).check();
+    await page.getByRole("checkbox", { name: /^Rechnungslegung/ }).check();
+    await page.getByRole("checkbox", { name: /^Benachrichtigungen/ }).check();
+    await expect(page.getByText("3 von 24 Modulen ausgewählt")).toBeVisible();
+    await page.getByRole("button", { name: "Weiter" }).click();
+
+    // Step 4: the normal user, found by the server's user search.
+    await page.getByRole("combobox", { name: "Benutzer hinzufügen" }).fill("user");
+    await page.getByRole("option", { name: /\(user\)$/ }).click();
+    await expect(
+      page.getByRole("table", { name: "Benutzer" }).getByRole("cell", { name: "user", exact: true }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Weiter" }).click();
+
+    // Step 5: the summary, then create.
+    const summary = page.getByRole("table", { name: "Zusammenfassung" });
+    await expect(summary).toContainText(name);
+    await expect(summary).toContainText("Ringstraße 12, 8010 Graz, Österreich");
+    await expect(summary).toContainText("(3/24)");
+    await page.getByRole("button", { name: "Mandant anlegen" }).click();
+
+    await expect(page.getByText("Gespeichert")).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/mandant\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: /^Kassabuch/ })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "CRM-Notizen" })).not.toBeChecked();
+    await expect(page.getByRole("table", { name: "Benutzer" })).toContainText("user");
+
+    // The list shows it (sorted by name by default).
+    await page.getByRole("link", { name: "Zurück zur Liste" }).click();
+    await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+  });
+
+  test("the plain form keeps the input and shows the field errors; deactivation asks first", async ({
+    page,
+  }) => {
+    const name = `E2E Form AG ${RUN}`;
+    await signInFromStart(page, DEMO.admin);
+    await page.goto("/app/mandant/new");
+    await page.getByLabel("E-Mail").fill("keine-adresse");
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByText("Dieses Feld ist erforderlich.")).toBeVisible();
+    await expect(page.getByText("Bitte geben Sie eine gültige E-Mail-Adresse ein.")).toBeVisible();
+    await expect(page.getByLabel("E-Mail")).toHaveValue("keine-adresse");
+
+    await page.getByLabel("Bezeichnung").fill(name);
+    await page.getByLabel("E-Mail").fill("");
+    await page.getByLabel("Anfangsbestand der Kassa").fill("1234,5");
+    await page.getByLabel("Startdatum der Kassa").fill("01.02.2025");
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByText("Gespeichert")).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/mandant\/\d+$/);
+    await expect(page.getByLabel("Anfangsbestand der Kassa")).toHaveValue("1.234,50");
+    await expect(page.getByLabel("Startdatum der Kassa")).toHaveValue("01.02.2025");
+
+    await page.getByRole("button", { name: "Deaktivieren" }).click();
+    const dialog = page.getByRole("dialog", { name: "Deaktivieren?" });
+    await expect(dialog).toContainText(name);
+    await dialog.getByRole("button", { name: "Deaktivieren" }).click();
+    await expect(page.getByText("Deaktiviert", { exact: true })).toBeVisible();
+    await expect(page.getByText("Inaktiv")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Aktivieren" })).toBeVisible();
+  });
+
+  test("the list sorts by a clicked column and pages on the server", async ({ page, request }) => {
+    const token = await apiToken(request);
+    // Lower-case names sort after every capitalised one by code point: they lead the descending order.
+    const names = Array.from({ length: 23 }, (_, i) => `zzz-e2e-${RUN}-${String(i + 1).padStart(2, "0")}`);
+    for (const bezeichnung of names) {
+      const response = await request.put("/app/api/mandants", {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { bezeichnung },
+      });
+      expect(response.ok(), await response.text()).toBe(true);
+    }
+
+    await signInFromStart(page, DEMO.admin);
+    await page.goto("/app/mandant_list/");
+    await expect(page.getByText(/^Seite 1 von \d+ · \d+ Einträge$/)).toBeVisible();
+
+    // Ascending by name is the default; one click on "Bezeichnung" sorts descending.
+    const sorted = page.waitForResponse(
+      (r) => r.url().includes("/app/api/mandants/list") && r.url().includes("desc"),
+    );
+    await page.getByRole("button", { name: "Bezeichnung" }).click();
+    expect((await sorted).url()).toContain("sort=bezeichnung%2Cdesc");
+    await expect(page).toHaveURL(/sort=bezeichnung%2Cdesc/);
+    await expect(page.locator("tbody tr").first()).toContainText(names[22]!);
+    const first = await columnTexts(page, 1);
+    expect(first).toHaveLength(20);
+    expect(first.slice(0, 20)).toEqual([...names].reverse().slice(0, 20));
+
+    await page.getByRole("button", { name: "Seite 2" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.locator("tbody tr").first()).toContainText(names[2]!);
+    const second = await columnTexts(page, 1);
+    expect(second.slice(0, 3)).toEqual([names[2], names[1], names[0]]);
+    expect(second.some((text) => first.includes(text))).toBe(false);
+    await expect(page.getByText(/^Seite 2 von \d+ · \d+ Einträge$/)).toBeVisible();
+
+    // Back (browser history) returns to page 1 of the same order.
+    await page.goBack();
+    await expect(page.locator("tbody tr").first()).toContainText(names[22]!);
+  });
+});
+
+test.describe("notifications", () => {
+  test("the admin writes a notification with rich text and a restriction, previews, deactivates and deletes it", async ({
+    page,
+  }) => {
+    const title = `E2E Neuigkeit ${RUN}`;
+    await signInFromStart(page, DEMO.admin);
+    await page.goto("/app/benachrichtigungen_list/");
+    await page.getByRole("link", { name: "Neue Benachrichtigung" }).click();
+    await expect(page).toHaveURL(/\/app\/benachrichtigungen\/new$/);
+
+    await page.getByLabel("Bezeichnung").fill(title);
+    await page.getByRole("combobox", { name: "Sichtbar für" }).click();
+    await page.getByRole("option", { name: "Administrator", exact: true }).click();
+    await page.keyboard.press("Escape");
+    const editor = page.getByRole("textbox", { name: "Inhalt" });
+    await editor.click();
+    await page.getByRole("button", { name: "Überschrift 2" }).click();
+    await page.keyboard.type("Neu im Kontor");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Fett" }).click();
+    await page.keyboard.type("Wichtig");
+
+    // A file that only claims to be an image is refused, with the reason.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "bild.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("<html>kein Bild</html>"),
+    });
+    await expect(
+      page.getByText("Die Datei ist kein Bild (erlaubt: PNG, JPEG, GIF, WebP).").first(),
+    ).toBeVisible();
+    // A real (tiny) PNG is embedded.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "punkt.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    });
+    await expect(editor.locator('img[src^="data:image/png;base64,"]')).toHaveCount(1);
+
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByText("Gespeichert")).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/benachrichtigungen\/\d+$/);
+    await expect(editor.locator("h2")).toHaveText("Neu im Kontor");
+    await expect(editor.locator("strong")).toHaveText("Wichtig");
+
+    await page.getByRole("link", { name: "Zurück zur Liste" }).click();
+    const row = page.locator("tbody tr", { hasText: title });
+    await expect(row.getByRole("checkbox", { name: "Aktiv" })).toBeChecked();
+    await row.getByRole("button", { name: `Vorschau: ${title}` }).click();
+    const preview = page.getByRole("dialog", { name: `Vorschau: ${title}` });
+    await expect(preview.getByRole("heading", { name: "Neu im Kontor" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await row.getByRole("link", { name: `Bearbeiten: ${title}` }).click();
+    await page.getByRole("button", { name: "Deaktivieren" }).click();
+    await page
+      .getByRole("dialog", { name: "Deaktivieren?" })
+      .getByRole("button", { name: "Deaktivieren" })
+      .click();
+    await expect(page.getByText("Deaktiviert", { exact: true })).toBeVisible();
+
+    await page.getByRole("link", { name: "Zurück zur Liste" }).click();
+    await expect(row.getByRole("checkbox", { name: "Aktiv" })).not.toBeChecked();
+    await row.getByRole("button", { name: `Löschen: ${title}` }).click();
+    await page
+      .getByRole("dialog", { name: "Eintrag löschen?" })
+      .getByRole("button", { name: "Löschen" })
+      .click();
+    await expect(page.getByText("Gelöscht", { exact: true })).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test("'notify everyone again' asks first and confirms", async ({ page }) => {
+    await signInFromStart(page, DEMO.admin);
+    await page.goto("/app/benachrichtigungen_list/");
+    await page.getByRole("button", { name: "Alle erneut benachrichtigen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Alle erneut benachrichtigen?" });
+    await dialog.getByRole("button", { name: "Alle erneut benachrichtigen" }).click();
+    await expect(page.getByText("Alle Benutzer werden erneut benachrichtigt.")).toBeVisible();
+  });
+});
+
+test.describe("module types", () => {
+  test("the admin renames a module; the code stays", async ({ page }) => {
+    await signInFromStart(page, DEMO.admin);
+    await page.goto("/app/module_list/");
+    const row = page.locator("tbody tr", { hasText: "quartalskalender" });
+    await row.getByRole("link", { name: /^Bearbeiten:/ }).click();
+    await expect(page.getByLabel("Kürzel")).toHaveValue("quartalskalender");
+    await expect(page.getByLabel("Kürzel")).toHaveAttribute("readonly", "");
+    await page.getByLabel("Beschreibung").fill(`Kalender nach Quartalen (${RUN})`);
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByText("Gespeichert")).toBeVisible();
+    await page.getByRole("link", { name: "Zurück zur Liste" }).click();
+    await expect(page.locator("tbody tr", { hasText: "quartalskalender" })).toContainText(`(${RUN})`);
+  });
+
+  test("a normal user is refused with a translated message", async ({ page }) => {
+    await signInFromStart(page, DEMO.user);
+    await page.goto("/app/module_list/");
+    await expect(page.getByRole("alert")).toContainText("Dafür fehlt Ihnen die Berechtigung.");
+  });
+});
