@@ -37,8 +37,14 @@ export const ZAccountUpdate = z.object({
 export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 
 export const ZResetPasswordInit = z.object({ email: ZEmail });
-export const ZResetPasswordFinish = z.object({ key: z.string().trim().min(1).max(200), newPassword: ZPassword });
-export const ZChangePassword = z.object({ currentPassword: z.string().min(1).max(100), newPassword: ZPassword });
+export const ZResetPasswordFinish = z.object({
+  key: z.string().trim().min(1).max(200),
+  newPassword: ZPassword,
+});
+export const ZChangePassword = z.object({
+  currentPassword: z.string().min(1).max(100),
+  newPassword: ZPassword,
+});
 export const ZKey = z.object({ key: z.string().trim().min(1).max(200) });
 
 /**

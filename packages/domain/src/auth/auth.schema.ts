@@ -28,7 +28,12 @@ export const ZLogin = z
   .transform((v) => v.toLowerCase());
 
 /** TOTP codes (RFC 6238): six digits. */
-export const ZValidationCode = z.object({ validationCode: z.string().trim().regex(/^\d{6}$/) });
+export const ZValidationCode = z.object({
+  validationCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
 
 export const ZLoginRequest = z.object({
   usernameOrEmail: z
@@ -58,7 +63,6 @@ export type TLoginTwoFactor = z.infer<typeof ZLoginTwoFactor>;
 export const ZLoginResponse = z.union([ZLoginSuccess, ZLoginTwoFactor]);
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
-
 export const ZAccount = z.object({
   id: z.number().int(),
   login: z.string(),
@@ -73,6 +77,14 @@ export const ZAccount = z.object({
     .int()
     .nullable()
     .describe("The tenant the user selected last (POST selectedMandant)"),
+  is2FaUsed: z.boolean(),
+  timermode: z.boolean().describe("Time tracking: the running-timer mode instead of from/to entry"),
+  enablemailtransfer: z.boolean().describe("Send documents by mail from the app"),
+  signature: z.string().nullable().describe("Mail signature (rich text)"),
+  zeiterfassungUserData: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+    .nullable()
+    .describe("Working-time data (hours per weekday, overtime, vacation); kept by the time-tracking admin"),
 });
 export type TAccount = z.infer<typeof ZAccount>;
 

@@ -31,7 +31,11 @@ export const ZUser = z.object({
     .nullish()
     .transform((v) => v || null),
   email: ZEmail,
-  imageUrl: z.string().max(256).nullish().transform((v) => v || null),
+  imageUrl: z
+    .string()
+    .max(256)
+    .nullish()
+    .transform((v) => v || null),
   activated: z.boolean().default(true),
   langKey: ZLangKey.default("de"),
   authorities: z.array(ZAuthority).default(["ROLE_USER"]),

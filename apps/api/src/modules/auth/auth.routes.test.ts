@@ -238,6 +238,11 @@ describe("GET /app/api/account", () => {
       authorities: [...AUTHORITIES].sort(),
       newsread: false,
       selectedMandantId: null,
+      is2FaUsed: false,
+      timermode: false,
+      enablemailtransfer: false,
+      signature: null,
+      zeiterfassungUserData: null,
     });
   });
 });

@@ -1,0 +1,310 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client.ts";
+import {
+  call,
+  createTenantUser,
+  createTestApp,
+  login,
+  type TestApp,
+  unique,
+  uniqueAddress,
+} from "../../test/helpers.ts";
+import { linkIn, startSmtpServer } from "../../test/mail.ts";
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ smtpUrl: smtp.url, baseUrl: "https://kontor.example" });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const post = (url: string, payload: object, extra: { token?: string; remoteAddress?: string } = {}) =>
+  call(t, { method: "POST", url, payload, ...extra });
+const newRegistration = (overrides: Record<string, unknown> = {}) => {
+  const name = unique("reg");
+  return { login: name, email: `${name}@example.test`, password: "geheim123", langKey: "de", ...overrides };
+};
+
+describe("registration and activation", () => {
+  it("registers an inactive user, mails the activation link in the chosen language, activates once", async () => {
+    const input = newRegistration({ langKey: "en" });
+    expect((await post("/app/api/register", input)).statusCode).toBe(201);
+
+    const refused = await post("/app/api/auth/login", {
+      usernameOrEmail: input.login,
+      password: input.password,
+    });
+    expect(refused.json().code).toBe("error.userNotActivated");
+
+    const mail = await smtp.mailTo(input.email);
+    expect(mail.subject).toBe("Kontor: please activate your account");
+    expect(mail.text).toContain(`“${input.login}”`);
+    expect(mail.text).toMatch(/https:\/\/kontor\.example\/app\/activate\/\S+/);
+    const key = linkIn(mail).replace("/app/activate/", "");
+
+    const activated = await call(t, { method: "GET", url: `/app/api/activate?key=${key}` });
+    expect(activated.statusCode).toBe(200);
+    expect(
+      (await post("/app/api/auth/login", { usernameOrEmail: input.login, password: input.password }))
+        .statusCode,
+    ).toBe(200);
+
+    const again = await call(t, { method: "GET", url: `/app/api/activate?key=${key}` });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe("error.keyInvalid");
+  });
+
+  it("writes German mails by default", async () => {
+    const input = newRegistration({ langKey: undefined });
+    await post("/app/api/register", input);
+    const mail = await smtp.mailTo(input.email);
+    expect(mail.subject).toBe("Kontor: Bitte aktivieren Sie Ihr Benutzerkonto");
+    expect(mail.text).toContain(`„${input.login}“`);
+  });
+
+  it("refuses a taken login or e-mail (case-insensitively) with the §8 codes", async () => {
+    const input = newRegistration();
+    await post("/app/api/register", input);
+    const login = await post("/app/api/register", newRegistration({ login: input.login.toUpperCase() }));
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({
+      code: "error.loginUsed",
+      fieldErrors: [{ field: "login", code: "invalid" }],
+    });
+    const email = await post("/app/api/register", newRegistration({ email: input.email.toUpperCase() }));
+    expect(email.json()).toMatchObject({
+      code: "error.emailUsed",
+      fieldErrors: [{ field: "email", code: "invalid" }],
+    });
+  });
+
+  it("answers bad input with field codes; unknown keys with keyInvalid", async () => {
+    const bad = await post("/app/api/register", {
+      login: "a b",
+      email: "x@",
+      password: "123",
+      langKey: "fr",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual([
+      { field: "login", code: "pattern" },
+      { field: "email", code: "minLength", min: 5 },
+      { field: "password", code: "minLength", min: 5 },
+      { field: "langKey", code: "enum" },
+    ]);
+    const unknown = await call(t, { method: "GET", url: "/app/api/activate?key=nope" });
+    expect(unknown.json().code).toBe("error.keyInvalid");
+    expect((await call(t, { method: "GET", url: "/app/api/activate" })).json().fieldErrors).toEqual([
+      { field: "key", code: "required" },
+    ]);
+  });
+});
+
+describe("password reset", () => {
+  it("mails a single-use link that sets a new password and ends every session", async () => {
+    const user = await createTenantUser(t);
+    const email = `${user.login}@example.test`;
+    const token = await login(t, user);
+    expect(
+      (await post("/app/api/account/reset_password/init", { email: email.toUpperCase() })).statusCode,
+    ).toBe(204);
+    const mail = await smtp.mailTo(email);
+    expect(mail.subject).toBe("Kontor: Passwort zurücksetzen");
+    const link = linkIn(mail);
+    expect(link).toMatch(/^\/app\/reset\/finish\?key=/);
+    const key = decodeURIComponent(link.split("key=")[1]!);
+
+    const finish = await post("/app/api/account/reset_password/finish", { key, newPassword: "neues-pw-1" });
+    expect(finish.statusCode).toBe(204);
+    expect((await call(t, { method: "GET", url: "/app/api/account", token })).json().code).toBe(
+      "error.sessionRevoked",
+    );
+    expect((await login(t, { login: user.login, password: "neues-pw-1" })).length).toBeGreaterThan(0);
+
+    const reused = await post("/app/api/account/reset_password/finish", { key, newPassword: "noch-eins-2" });
+    expect(reused.json().code).toBe("error.keyInvalid");
+  });
+
+  it("a key older than 24 hours has expired", async () => {
+    const user = await createTenantUser(t);
+    const email = `${user.login}@example.test`;
+    await post("/app/api/account/reset_password/init", { email });
+    const key = decodeURIComponent(linkIn(await smtp.mailTo(email)).split("key=")[1]!);
+    await queryRows(
+      t.db,
+      sql`update app_user set reset_date = now() - interval '25 hours' where id = ${user.userId}`,
+    );
+    const expired = await post("/app/api/account/reset_password/finish", { key, newPassword: "neues-pw-1" });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().code).toBe("error.keyExpired");
+  });
+
+  it("an unregistered address gives 'e-mail not registered'", async () => {
+    const response = await post("/app/api/account/reset_password/init", {
+      email: `${unique("nobody")}@example.test`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "error.emailNotFound",
+      fieldErrors: [{ field: "email", code: "invalid" }],
+    });
+  });
+
+  it("is rate-limited per e-mail (3 an hour) and per client address (10 an hour)", async () => {
+    const user = await createTenantUser(t);
+    const email = `${user.login}@example.test`;
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await post("/app/api/account/reset_password/init", { email }, { remoteAddress: uniqueAddress() }))
+          .statusCode,
+      ).toBe(204);
+    }
+    const fourth = await post(
+      "/app/api/account/reset_password/init",
+      { email },
+      { remoteAddress: uniqueAddress() },
+    );
+    expect(fourth.statusCode).toBe(429);
+    expect(Number(fourth.headers["retry-after"])).toBeGreaterThan(0);
+
+    const address = uniqueAddress();
+    for (let i = 0; i < 10; i++) {
+      await post(
+        "/app/api/account/reset_password/init",
+        { email: `${unique("x")}@example.test` },
+        { remoteAddress: address },
+      );
+    }
+    const blocked = await post(
+      "/app/api/account/reset_password/init",
+      { email: `${unique("y")}@example.test` },
+      { remoteAddress: address },
+    );
+    expect(blocked.statusCode).toBe(429);
+  });
+});
+
+describe("change password and account settings", () => {
+  it("needs the current password and ends the other sessions, not this one", async () => {
+    const user = await createTenantUser(t);
+    const here = await login(t, user);
+    const elsewhere = await login(t, user);
+    const wrong = await post(
+      "/app/api/account/change_password",
+      { currentPassword: "falsch", newPassword: "neu-12345" },
+      { token: here },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: "error.passwordWrong",
+      fieldErrors: [{ field: "currentPassword", code: "invalid" }],
+    });
+
+    const changed = await post(
+      "/app/api/account/change_password",
+      { currentPassword: user.password, newPassword: "neu-12345" },
+      { token: here },
+    );
+    expect(changed.statusCode).toBe(204);
+    expect((await call(t, { method: "GET", url: "/app/api/account", token: here })).statusCode).toBe(200);
+    expect((await call(t, { method: "GET", url: "/app/api/account", token: elsewhere })).json().code).toBe(
+      "error.sessionRevoked",
+    );
+    const tooShort = await post(
+      "/app/api/account/change_password",
+      { currentPassword: "neu-12345", newPassword: "1234" },
+      { token: here },
+    );
+    expect(tooShort.json().fieldErrors).toEqual([{ field: "newPassword", code: "minLength", min: 5 }]);
+    expect(
+      (await post("/app/api/account/change_password", { currentPassword: "a", newPassword: "bbbbb" }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it("updates names, e-mail, language, signature and preferences; a taken e-mail is emailUsed", async () => {
+    const user = await createTenantUser(t);
+    const other = await createTenantUser(t);
+    const token = await login(t, user);
+    const update = {
+      firstName: "Eva",
+      lastName: "Berger",
+      email: `${user.login}-neu@example.test`,
+      langKey: "en",
+      signature: "<p>Mit freundlichen Grüßen</p>",
+      enablemailtransfer: true,
+      timermode: true,
+    };
+    const saved = await post("/app/api/account", update, { token });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ ...update, login: user.login, is2FaUsed: false });
+    const taken = await post(
+      "/app/api/account",
+      { ...update, email: `${other.login}@example.test` },
+      { token },
+    );
+    expect(taken.json()).toMatchObject({
+      code: "error.emailUsed",
+      fieldErrors: [{ field: "email", code: "invalid" }],
+    });
+    expect((await post("/app/api/account", update)).statusCode).toBe(401);
+  });
+});
+
+describe("sessions", () => {
+  it("lists the user's active sessions, marks this one, and revokes another", async () => {
+    const user = await createTenantUser(t);
+    const first = await login(t, user);
+    const second = await login(t, user);
+    const list = await call(t, {
+      method: "GET",
+      url: "/app/api/account/sessions",
+      token: first,
+      headers: { "user-agent": "Test/1.0" },
+    });
+    const sessions = list.json() as { id: string; current: boolean; clientAddress: string }[];
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    const otherId = sessions.find((s) => !s.current)!.id;
+    expect(
+      (await call(t, { method: "DELETE", url: `/app/api/account/sessions/${otherId}`, token: first }))
+        .statusCode,
+    ).toBe(204);
+    expect((await call(t, { method: "GET", url: "/app/api/account", token: second })).json().code).toBe(
+      "error.sessionRevoked",
+    );
+    expect(
+      (await call(t, { method: "GET", url: "/app/api/account/sessions", token: first })).json(),
+    ).toHaveLength(1);
+  });
+
+  it("another user's session id gives 404; a malformed id 400; no token 401", async () => {
+    const alice = await createTenantUser(t);
+    const bob = await createTenantUser(t);
+    const aliceToken = await login(t, alice);
+    const bobToken = await login(t, bob);
+    const [bobSession] = (
+      await call(t, { method: "GET", url: "/app/api/account/sessions", token: bobToken })
+    ).json();
+    expect(
+      (
+        await call(t, {
+          method: "DELETE",
+          url: `/app/api/account/sessions/${bobSession.id}`,
+          token: aliceToken,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await call(t, { method: "GET", url: "/app/api/account", token: bobToken })).statusCode).toBe(200);
+    expect(
+      (await call(t, { method: "DELETE", url: "/app/api/account/sessions/x", token: aliceToken })).statusCode,
+    ).toBe(400);
+    expect((await call(t, { method: "GET", url: "/app/api/account/sessions" })).statusCode).toBe(401);
+  });
+});
