@@ -33,6 +33,67 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/login/LoginPage.tsx"), "LoginPage"),
 });
 
+/**
+ * Public account screens (SPEC §2): register, activation, password reset, the two-factor step and the
+ * "lost device" link. Each is its own lazy chunk, outside the login's first load.
+ */
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "register",
+  loader: () => loadTexts("account", "login", "errors", "validation"),
+  component: lazyRouteComponent(() => import("../features/register/RegisterPage.tsx"), "RegisterPage"),
+});
+
+const activateRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "activate/$slug",
+  loader: () => loadTexts("account", "errors"),
+  component: lazyRouteComponent(() => import("../features/activate/ActivatePage.tsx"), "ActivatePage"),
+});
+
+const passwordResetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "passwordreset",
+  loader: () => loadTexts("account", "login", "errors", "validation"),
+  component: lazyRouteComponent(
+    () => import("../features/passwordreset/PasswordResetInitPage.tsx"),
+    "PasswordResetInitPage",
+  ),
+});
+
+const passwordResetFinishRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "reset/finish",
+  validateSearch: (search: Record<string, unknown>): { key?: string } =>
+    typeof search.key === "string" && search.key.trim() !== "" ? { key: search.key.trim() } : {},
+  loader: () => loadTexts("account", "errors", "validation"),
+  component: lazyRouteComponent(
+    () => import("../features/passwordreset/PasswordResetFinishPage.tsx"),
+    "PasswordResetFinishPage",
+  ),
+});
+
+/** The code step of a two-factor sign-in; like the login, a signed-in visitor goes straight on. */
+const validate2faRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "validate2fa",
+  validateSearch: (search: Record<string, unknown>): LoginSearch =>
+    typeof search.redirect === "string" ? { redirect: search.redirect } : {},
+  beforeLoad: ({ search }) => {
+    if (session.get().token)
+      throw redirect({ href: BASEPATH + safeRedirect(search.redirect), replace: true });
+  },
+  loader: () => loadTexts("account", "login", "errors", "validation"),
+  component: lazyRouteComponent(() => import("../features/twofactor/Validate2faPage.tsx"), "Validate2faPage"),
+});
+
+const disable2faRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "disable2fa/$key",
+  loader: () => loadTexts("account", "errors"),
+  component: lazyRouteComponent(() => import("../features/twofactor/Disable2faPage.tsx"), "Disable2faPage"),
+});
+
 /** Everything else needs a sign-in; anonymous visitors go to the login with the wanted path (SPEC §2). */
 const protectedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -136,6 +197,12 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  registerRoute,
+  activateRoute,
+  passwordResetRoute,
+  passwordResetFinishRoute,
+  validate2faRoute,
+  disable2faRoute,
   protectedRoute.addChildren([
     homeRoute,
     mandantListRoute,

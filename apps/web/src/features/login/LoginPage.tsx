@@ -1,6 +1,7 @@
 import type { TLoginRequest } from "@kontor/domain/auth/auth.schema";
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Center,
@@ -13,7 +14,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
@@ -41,11 +42,7 @@ function loadActions(): Promise<LoginActions> {
   return loadingActions;
 }
 
-type Status =
-  | { kind: "idle" }
-  | { kind: "pending" }
-  | { kind: "twoFactor" }
-  | { kind: "failed"; error: unknown };
+type Status = { kind: "idle" } | { kind: "pending" } | { kind: "failed"; error: unknown };
 
 /** Public sign-in page (SPEC §4 Login). On failure the typed login stays, only the password is cleared. */
 export function LoginPage() {
@@ -86,8 +83,8 @@ export function LoginPage() {
       }
       const result = await actions.current.signIn(actions.current.toLoginRequest(form.getValues()));
       if (result.kind === "twoFactorRequired") {
-        form.setFieldValue("password", "");
-        setStatus({ kind: "twoFactor" });
+        // SPEC §4: not signed in yet; the code step (with the kept temporary token) leads on to the same target.
+        await navigate({ to: "/validate2fa", search: search.redirect ? { redirect: search.redirect } : {} });
         return;
       }
       await navigate({ href: BASEPATH + safeRedirect(search.redirect), replace: true });
@@ -153,11 +150,6 @@ export function LoginPage() {
                     {retryAfter !== null && retryAfter > 0 && ` ${retryMessage(retryAfter)}`}
                   </Alert>
                 )}
-                {status.kind === "twoFactor" && (
-                  <Alert color="yellow" variant="light" title={t("twoFactorTitle")} role="alert">
-                    {t("twoFactorNotSupported")}
-                  </Alert>
-                )}
                 <TextInput
                   label={t("usernameOrEmail")}
                   autoComplete="username"
@@ -181,12 +173,21 @@ export function LoginPage() {
                   }}
                   {...form.getInputProps("password")}
                 />
+                <Anchor component={Link} to="/passwordreset" size="sm" mt={-8} w="fit-content" ml="auto">
+                  {t("forgotPassword")}
+                </Anchor>
                 <Button type="submit" fullWidth mt="xs" loading={status.kind === "pending"}>
                   {t("submit")}
                 </Button>
               </Stack>
             </form>
           </Paper>
+          <Text size="sm" ta="center" c="dimmed">
+            {t("noAccount")}{" "}
+            <Anchor component={Link} to="/register" fw={500}>
+              {t("register")}
+            </Anchor>
+          </Text>
         </Stack>
       </Center>
     </Box>
