@@ -188,6 +188,31 @@ const benachrichtigungRedirectRoute = createRoute({
   },
 });
 
+/** The signed-in user's own account (SPEC §2): settings, password, signed-in devices. */
+const settingsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "settings/$slug",
+  loader: () => loadTexts("account", "crud", "richtext", "validation"),
+  component: lazyRouteComponent(() => import("../features/account/SettingsPage.tsx"), "SettingsPage"),
+});
+
+const changePasswordRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "changepassword/$slug",
+  loader: () => loadTexts("account", "validation"),
+  component: lazyRouteComponent(
+    () => import("../features/account/ChangePasswordPage.tsx"),
+    "ChangePasswordPage",
+  ),
+});
+
+const sessionsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "sessions",
+  loader: () => loadTexts("account", "crud"),
+  component: lazyRouteComponent(() => import("../features/account/SessionsPage.tsx"), "SessionsPage"),
+});
+
 /** Screens of later issues ("not available yet") and unknown paths ("page not found"), inside the shell. */
 const fallbackRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -213,6 +238,9 @@ const routeTree = rootRoute.addChildren([
     benachrichtigungListRoute,
     benachrichtigungEditRoute,
     benachrichtigungRedirectRoute,
+    settingsRoute,
+    changePasswordRoute,
+    sessionsRoute,
     fallbackRoute,
   ]),
 ]);

@@ -1,0 +1,233 @@
+import { type TAccount, ZLangKey } from "@kontor/domain/auth/auth.schema";
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { chooseLanguage, currentLanguage } from "../../app/i18n.ts";
+import { useSession } from "../../app/session.ts";
+import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
+import { useProblemMessage } from "../../components/problemMessage.ts";
+import { LazyRichTextEditor } from "../../components/richtext/LazyRichTextEditor.tsx";
+import { mandantModulesQuery } from "../mandant/mandantModules.api.ts";
+import { TwoFactorSettings } from "../twofactor/TwoFactorSettings.tsx";
+import { accountKeys, accountQuery, saveAccount } from "./account.api.ts";
+import { FormSection } from "./FormSection.tsx";
+import { problemFieldErrors } from "./formRules.ts";
+import {
+  SETTINGS_PROBLEM_FIELDS,
+  type SettingsValues,
+  toSettingsValues,
+  validateSettings,
+} from "./settings.form.ts";
+
+/**
+ * /settings/{login}: the signed-in user's own settings (SPEC §2, §3 Account): names, e-mail, language, mail
+ * signature and sending, time-tracking mode (only with the tenant's zeiterfassung module), two-factor sign-in.
+ */
+export function SettingsPage() {
+  const { t } = useTranslation(["account", "crud", "common"]);
+  const { slug } = useParams({ from: "/protected/settings/$slug" });
+  const navigate = useNavigate();
+  const account = useQuery(accountQuery);
+  const login = account.data?.login;
+
+  // The path names a user (SPEC: /settings/{slug}); these are always the signed-in user's own settings.
+  useEffect(() => {
+    if (login !== undefined && slug !== login) {
+      void navigate({ to: "/settings/$slug", params: { slug: login }, replace: true });
+    }
+  }, [login, slug, navigate]);
+
+  if (account.isPending) {
+    return (
+      <Center mih="40vh">
+        <Loader aria-label={t("common:loading")} />
+      </Center>
+    );
+  }
+  if (account.isError) return <LoadFailed error={account.error} />;
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <Stack gap={2}>
+        <Title order={1}>{t("settings.title")}</Title>
+        <Text c="dimmed">{account.data.login}</Text>
+      </Stack>
+      <SettingsForm account={account.data} />
+      <FormSection title={t("settings.security")}>
+        <Stack gap="lg">
+          <TwoFactorSettings enabled={account.data.is2FaUsed} />
+          <Group gap="sm">
+            <Button
+              renderRoot={(props) => (
+                <Link {...props} to="/changepassword/$slug" params={{ slug: account.data.login }} />
+              )}
+              variant="default"
+            >
+              {t("settings.changePassword")}
+            </Button>
+            <Button component={Link} to="/sessions" variant="default">
+              {t("settings.sessions")}
+            </Button>
+          </Group>
+        </Stack>
+      </FormSection>
+    </Stack>
+  );
+}
+
+function LoadFailed({ error }: { error: unknown }) {
+  const { t } = useTranslation("crud");
+  const problemMessage = useProblemMessage();
+  return (
+    <Alert color="red" role="alert" title={t("form.loadFailed")} maw={720}>
+      {problemMessage(error)}
+    </Alert>
+  );
+}
+
+function SettingsForm({ account }: { account: TAccount }) {
+  const { t } = useTranslation(["account", "crud", "common"]);
+  const problemMessage = useProblemMessage();
+  const queryClient = useQueryClient();
+  const { mandantId } = useSession();
+  const modules = useQuery({ ...mandantModulesQuery(mandantId ?? 0), enabled: mandantId !== null });
+  const withZeiterfassung = modules.data?.includes("zeiterfassung") ?? false;
+
+  const form = useForm<SettingsValues>({
+    mode: "controlled",
+    initialValues: toSettingsValues(account),
+    validate: validateSettings,
+  });
+
+  const save = useMutation({
+    mutationFn: saveAccount,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(accountKeys.current, saved);
+      const values = toSettingsValues(saved);
+      form.setInitialValues(values);
+      form.setValues(values);
+      form.resetDirty(values);
+      notifySuccess(t("crud:toast.saved"));
+      // A language chosen here is an explicit choice: the app follows it at once.
+      if (saved.langKey !== currentLanguage()) void chooseLanguage(saved.langKey);
+    },
+    onError: (error) => {
+      form.setErrors(problemFieldErrors(error, SETTINGS_PROBLEM_FIELDS));
+      notifyFailure(t("crud:toast.saveFailed"), problemMessage(error));
+    },
+  });
+
+  const submit = form.onSubmit(
+    (values) => save.mutate(values),
+    () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+  );
+
+  const values = form.getValues();
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <FormSection title={t("settings.profile")}>
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label={t("field.firstName")}
+                autoComplete="given-name"
+                {...form.getInputProps("firstName")}
+              />
+              <TextInput
+                label={t("field.lastName")}
+                autoComplete="family-name"
+                {...form.getInputProps("lastName")}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label={t("field.email")}
+                type="email"
+                autoComplete="email"
+                withAsterisk
+                {...form.getInputProps("email")}
+              />
+              <Select
+                label={t("field.langKey")}
+                data={ZLangKey.options.map((value) => ({ value, label: t(`common:language.${value}`) }))}
+                allowDeselect={false}
+                value={values.langKey}
+                onChange={(value) => {
+                  const parsed = ZLangKey.safeParse(value);
+                  if (parsed.success) form.setFieldValue("langKey", parsed.data);
+                }}
+                error={form.errors.langKey}
+              />
+            </SimpleGrid>
+          </Stack>
+        </FormSection>
+
+        <FormSection title={t("settings.mail")}>
+          <Stack gap="md">
+            <Switch
+              label={t("field.enablemailtransfer")}
+              description={t("field.enablemailtransferHint")}
+              {...form.getInputProps("enablemailtransfer", { type: "checkbox" })}
+            />
+            <LazyRichTextEditor
+              label={t("field.signature")}
+              value={values.signature}
+              onChange={(html) => form.setFieldValue("signature", html)}
+              error={form.errors.signature}
+              minHeight={120}
+              controls={{ h1: false, h2: false, h3: false, code: false }}
+            />
+          </Stack>
+        </FormSection>
+
+        {withZeiterfassung && (
+          <FormSection title={t("settings.zeiterfassung")}>
+            <Switch
+              label={t("field.timermode")}
+              description={t("field.timermodeHint")}
+              {...form.getInputProps("timermode", { type: "checkbox" })}
+            />
+          </FormSection>
+        )}
+
+        <Paper withBorder radius="md" p="sm">
+          <Group justify="flex-end" gap="sm">
+            {form.isDirty() && (
+              <Text size="sm" c="dimmed" mr="auto">
+                {t("crud:form.unsaved")}
+              </Text>
+            )}
+            <Button
+              variant="default"
+              onClick={() => form.reset()}
+              disabled={!form.isDirty() || save.isPending}
+            >
+              {t("crud:action.reset")}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t("crud:action.save")}
+            </Button>
+          </Group>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}
