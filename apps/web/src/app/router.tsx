@@ -6,7 +6,7 @@ import {
   Outlet,
   redirect,
 } from "@tanstack/react-router";
-import { validateListSearch } from "../components/list/listValues.ts";
+import { type ListSearch, validateListSearch } from "../components/list/listValues.ts";
 import { CrashScreen, PendingScreen } from "../components/StatusScreens.tsx";
 import { loadTexts } from "./i18n.ts";
 import { BASEPATH, safeRedirect } from "./paths.ts";
@@ -213,6 +213,40 @@ const sessionsRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/account/SessionsPage.tsx"), "SessionsPage"),
 });
 
+/** User and group administration (SPEC §2, §6). The user list also keeps its search in the URL. */
+const userListRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "user_list",
+  validateSearch: (search: Record<string, unknown>): ListSearch & { search?: string } => ({
+    ...validateListSearch(search),
+    ...(typeof search.search === "string" && search.search.trim() !== "" ? { search: search.search } : {}),
+  }),
+  loader: () => loadTexts("crud", "user"),
+  component: lazyRouteComponent(() => import("../features/user/UserList.tsx"), "UserList"),
+});
+
+const userEditRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "user/$slug",
+  loader: () => loadTexts("crud", "user", "access", "validation"),
+  component: lazyRouteComponent(() => import("../features/user/UserEdit.tsx"), "UserEditPage"),
+});
+
+const groupListRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "group_list",
+  validateSearch: validateListSearch,
+  loader: () => loadTexts("crud", "group"),
+  component: lazyRouteComponent(() => import("../features/group/GroupList.tsx"), "GroupList"),
+});
+
+const groupEditRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "group/$slug",
+  loader: () => loadTexts("crud", "group", "validation"),
+  component: lazyRouteComponent(() => import("../features/group/GroupEdit.tsx"), "GroupEditPage"),
+});
+
 /** Screens of later issues ("not available yet") and unknown paths ("page not found"), inside the shell. */
 const fallbackRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -241,6 +275,10 @@ const routeTree = rootRoute.addChildren([
     settingsRoute,
     changePasswordRoute,
     sessionsRoute,
+    userListRoute,
+    userEditRoute,
+    groupListRoute,
+    groupEditRoute,
     fallbackRoute,
   ]),
 ]);

@@ -1,0 +1,353 @@
+import { AUTHORITIES } from "@kontor/domain/access/access.schema";
+import { ZLangKey } from "@kontor/domain/auth/auth.schema";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  MultiSelect,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
+import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
+import { formatDateTime } from "../../components/format/format.ts";
+import { IconArrowLeft } from "../../components/icons.tsx";
+import { useProblemMessage } from "../../components/problemMessage.ts";
+import { FormSection } from "../account/FormSection.tsx";
+import { problemFieldErrors } from "../account/formRules.ts";
+import { groupOptionsQuery } from "../group/group.api.ts";
+import {
+  mandantOptionsQuery,
+  revokeUserSessions,
+  saveUser,
+  type TUserRecord,
+  userKeys,
+  userQuery,
+} from "./user.api.ts";
+import {
+  emptyUser,
+  toFormErrors,
+  toUserFormValues,
+  toUserPayload,
+  USER_PROBLEM_FIELDS,
+  type UserFormValues,
+  validateUser,
+} from "./user.form.ts";
+import { parseSlug, userLabel } from "./user.rules.ts";
+
+/** /user/{slug}: "new" creates a user, an id edits one (a new slug mounts a fresh form). */
+export function UserEditPage() {
+  const { slug } = useParams({ from: "/protected/user/$slug" });
+  const id = parseSlug(slug);
+  if (id === null) return <NotFound />;
+  return <UserEdit key={slug} id={id} />;
+}
+
+function BackToList() {
+  const { t } = useTranslation("crud");
+  return (
+    <Anchor component={Link} to="/user_list/" size="sm" w="fit-content">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} />
+        {t("action.back")}
+      </Group>
+    </Anchor>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation("errors");
+  return (
+    <Stack gap="md" maw={720}>
+      <Alert color="red" role="alert">
+        {t("error.notFound")}
+      </Alert>
+      <BackToList />
+    </Stack>
+  );
+}
+
+function UserEdit({ id }: { id: number | "new" }) {
+  const { t } = useTranslation(["user", "crud", "common", "access"]);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const problemMessage = useProblemMessage();
+  const isNew = id === "new";
+  const detail = useQuery({ ...userQuery(typeof id === "number" ? id : 0), enabled: !isNew });
+  const groups = useQuery(groupOptionsQuery);
+  const mandants = useQuery(mandantOptionsQuery);
+
+  const form = useForm<UserFormValues>({
+    mode: "controlled",
+    initialValues: emptyUser(),
+    validate: validateUser,
+  });
+
+  // The loaded user fills the form once; later refetches do not overwrite what the admin is typing.
+  const loaded = detail.data;
+  const { initialize } = form;
+  useEffect(() => {
+    if (loaded) initialize(toUserFormValues(loaded));
+  }, [loaded, initialize]);
+
+  const save = useMutation({
+    mutationFn: (values: UserFormValues) => saveUser(toUserPayload(values)),
+    onSuccess: (saved, values) => {
+      queryClient.setQueryData(userKeys.detail(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+      const next = toUserFormValues(saved);
+      form.setInitialValues(next);
+      form.setValues(next);
+      form.resetDirty(next);
+      if (values.id === undefined) {
+        notifySuccess(t("toast.created"));
+        if (values.password === "")
+          notifications.show({
+            message: t("hint.createdMail"),
+            color: "blue",
+            autoClose: 7500,
+            withBorder: true,
+          });
+        void navigate({ to: "/user/$slug", params: { slug: String(saved.id) }, replace: true });
+      } else notifySuccess(t("crud:toast.saved"));
+    },
+    onError: (error) => {
+      form.setErrors(toFormErrors(problemFieldErrors(error, USER_PROBLEM_FIELDS)));
+      notifyFailure(t("crud:toast.saveFailed"), problemMessage(error));
+    },
+  });
+
+  // Selections offer what the server lists, plus what the user already has (a group or tenant this admin may
+  // not list still shows, by its id).
+  const groupData = useMemo(() => {
+    const options = new Map((groups.data ?? []).map((group) => [String(group.id), group.name]));
+    for (const group of loaded?.groups ?? [])
+      if (!options.has(String(group.id))) options.set(String(group.id), group.name ?? `#${group.id}`);
+    return [...options].map(([value, label]) => ({ value, label }));
+  }, [groups.data, loaded]);
+  const mandantData = useMemo(() => {
+    const options = new Map(
+      (mandants.data ?? []).map((mandant) => [String(mandant.id), mandant.bezeichnung]),
+    );
+    for (const mandantId of loaded?.mandantIds ?? [])
+      if (!options.has(String(mandantId))) options.set(String(mandantId), `#${mandantId}`);
+    return [...options].map(([value, label]) => ({ value, label }));
+  }, [mandants.data, loaded]);
+
+  if (!isNew && detail.isPending) {
+    return (
+      <Center mih="40vh">
+        <Loader aria-label={t("common:loading")} />
+      </Center>
+    );
+  }
+  if (!isNew && detail.isError) {
+    return (
+      <Stack gap="md" maw={720}>
+        <Alert color="red" role="alert" title={t("crud:form.loadFailed")}>
+          {problemMessage(detail.error)}
+        </Alert>
+        <BackToList />
+      </Stack>
+    );
+  }
+
+  const submit = form.onSubmit(
+    (values) => save.mutate(values),
+    () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+  );
+  const values = form.getValues();
+  const saved = detail.data;
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Stack gap={4}>
+        <BackToList />
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={1}>{isNew ? t("title.new") : saved ? userLabel(saved) : t("title.edit")}</Title>
+          {saved && <RevokeSessionsButton user={saved} />}
+        </Group>
+        {saved?.createdDate && (
+          <Text size="sm" c="dimmed">
+            {t("field.createdDate")}: {formatDateTime(saved.createdDate)}
+            {saved.lastModifiedDate &&
+              ` · ${t("field.lastModified")}: ${formatDateTime(saved.lastModifiedDate)}${saved.lastModifiedBy ? ` (${saved.lastModifiedBy})` : ""}`}
+          </Text>
+        )}
+      </Stack>
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <FormSection title={t("section.stammdaten")}>
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label={t("field.login")}
+                  withAsterisk
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  autoComplete="off"
+                  {...form.getInputProps("login")}
+                />
+                <TextInput
+                  label={t("field.email")}
+                  type="email"
+                  withAsterisk
+                  autoComplete="off"
+                  {...form.getInputProps("email")}
+                />
+                <TextInput
+                  label={t("field.firstName")}
+                  autoComplete="off"
+                  {...form.getInputProps("firstName")}
+                />
+                <TextInput
+                  label={t("field.lastName")}
+                  autoComplete="off"
+                  {...form.getInputProps("lastName")}
+                />
+                <Select
+                  label={t("field.langKey")}
+                  data={ZLangKey.options.map((value) => ({ value, label: t(`common:language.${value}`) }))}
+                  allowDeselect={false}
+                  value={values.langKey}
+                  onChange={(value) => {
+                    const parsed = ZLangKey.safeParse(value);
+                    if (parsed.success) form.setFieldValue("langKey", parsed.data);
+                  }}
+                  error={form.errors.langKey}
+                />
+                {isNew && (
+                  <PasswordInput
+                    label={t("field.password")}
+                    description={t("field.passwordHint")}
+                    autoComplete="new-password"
+                    {...form.getInputProps("password")}
+                  />
+                )}
+              </SimpleGrid>
+              <Switch
+                label={t("field.activated")}
+                description={t("field.activatedHint")}
+                {...form.getInputProps("activated", { type: "checkbox" })}
+              />
+            </Stack>
+          </FormSection>
+
+          <FormSection title={t("section.zugehoerigkeit")}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <MultiSelect
+                label={t("field.mandantIds")}
+                data={mandantData}
+                searchable
+                clearable
+                placeholder={values.mandantIds.length === 0 ? t("hint.pickPlaceholder") : undefined}
+                nothingFoundMessage={t("hint.noMandants")}
+                {...form.getInputProps("mandantIds")}
+              />
+              <MultiSelect
+                label={t("field.groups")}
+                data={groupData}
+                searchable
+                clearable
+                disabled={groups.isError}
+                placeholder={values.groupIds.length === 0 ? t("hint.pickPlaceholder") : undefined}
+                nothingFoundMessage={t("hint.noGroups")}
+                {...form.getInputProps("groupIds")}
+              />
+            </SimpleGrid>
+          </FormSection>
+
+          <FormSection title={t("section.berechtigungen")}>
+            <Checkbox.Group {...form.getInputProps("authorities")}>
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs" verticalSpacing="xs" mt={4}>
+                {AUTHORITIES.map((authority) => (
+                  <Checkbox key={authority} value={authority} label={t(`access:authority.${authority}`)} />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+          </FormSection>
+
+          <Paper
+            withBorder
+            radius="md"
+            p="sm"
+            pos="sticky"
+            bottom={0}
+            style={{ zIndex: 2, boxShadow: "var(--mantine-shadow-sm)" }}
+          >
+            <Group justify="flex-end" gap="sm">
+              {form.isDirty() && (
+                <Text size="sm" c="dimmed" mr="auto">
+                  {t("crud:form.unsaved")}
+                </Text>
+              )}
+              <Button
+                variant="default"
+                onClick={() => form.reset()}
+                disabled={!form.isDirty() || save.isPending}
+              >
+                {t("crud:action.reset")}
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {t("crud:action.save")}
+              </Button>
+            </Group>
+          </Paper>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+/** "Alle Sitzungen beenden": signs the user out everywhere, after a confirmation. */
+function RevokeSessionsButton({ user }: { user: TUserRecord }) {
+  const { t } = useTranslation(["user", "crud"]);
+  const problemMessage = useProblemMessage();
+  const { confirm, dialog } = useConfirm();
+  const revoke = useMutation({
+    mutationFn: () => revokeUserSessions(user.id),
+    onSuccess: () => notifySuccess(t("toast.sessionsRevoked")),
+    onError: (error) => notifyFailure(t("toast.sessionsRevokeFailed"), problemMessage(error)),
+  });
+  const ask = async () => {
+    const confirmed = await confirm({
+      title: t("confirm.revokeSessionsTitle"),
+      message: t("confirm.revokeSessionsText", { name: userLabel(user) }),
+      confirmLabel: t("action.revokeSessions"),
+      danger: true,
+    });
+    if (confirmed) revoke.mutate();
+  };
+  return (
+    <>
+      <Button
+        variant="outline"
+        color="red"
+        onClick={() => void ask()}
+        loading={revoke.isPending}
+        title={t("hint.sessions")}
+      >
+        {t("action.revokeSessions")}
+      </Button>
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, TextInput } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { IconPlus } from "../../components/icons.tsx";
+import { EntityList } from "../../components/list/EntityList.tsx";
+import type { ListDefinition } from "../../components/list/listTypes.ts";
+import { listUsers, type TUserRecord, userKeys } from "./user.api.ts";
+import { fullName, userLabel } from "./user.rules.ts";
+
+/** /user_list/: the users an administrator manages (SPEC §2; §9 default sort id descending), with a search. */
+export function UserList() {
+  const { t } = useTranslation(["user", "crud", "common"]);
+  const { search = "" } = useSearch({ from: "/protected/user_list" });
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState(search);
+
+  const applySearch = useDebouncedCallback((value: string) => {
+    const next = value.trim();
+    void navigate({
+      to: ".",
+      search: ((previous: Record<string, unknown>) => ({
+        ...previous,
+        search: next === "" ? undefined : next,
+        page: undefined,
+      })) as never,
+      replace: true,
+    });
+  }, 300);
+
+  const definition = useMemo(
+    (): ListDefinition<TUserRecord> => ({
+      queryKey: userKeys.list(search),
+      list: (query, signal) => listUsers(query, search, signal),
+      columns: [
+        { field: "id", title: t("field.id"), width: 80 },
+        { field: "login", title: t("field.login") },
+        { field: "lastName", title: t("field.name"), render: (user) => fullName(user) ?? "" },
+        { field: "email", title: t("field.email") },
+        { field: "activated", title: t("field.activated"), width: 110, textAlign: "center" },
+        {
+          field: "langKey",
+          title: t("field.langKey"),
+          width: 110,
+          render: (user) => t(`common:language.${user.langKey}`),
+        },
+      ],
+      defaultSort: { field: "id", direction: "desc" },
+      edit: (id) => `/user/${id}`,
+      label: userLabel,
+    }),
+    [t, search],
+  );
+
+  return (
+    <EntityList
+      definition={definition}
+      title={t("list.title")}
+      actions={
+        <>
+          <TextInput
+            type="search"
+            aria-label={t("list.search")}
+            placeholder={t("list.searchPlaceholder")}
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+            w={280}
+          />
+          <Button
+            renderRoot={(props) => <Link {...props} to="/user/$slug" params={{ slug: "new" }} />}
+            leftSection={<IconPlus size={16} />}
+          >
+            {t("list.new")}
+          </Button>
+        </>
+      }
+    />
+  );
+}

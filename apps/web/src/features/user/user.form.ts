@@ -1,0 +1,88 @@
+import type { TAuthority } from "@kontor/domain/access/access.schema";
+import type { TLangKey } from "@kontor/domain/auth/auth.schema";
+import { ZUser } from "@kontor/domain/user/user.schema";
+import type { z } from "zod";
+import { zodValidate } from "../../components/form/fieldErrors.ts";
+import type { TUserRecord } from "./user.api.ts";
+
+/** The user form's values: what the inputs hold (selections as string ids, "" for empty texts). */
+export interface UserFormValues {
+  id?: number;
+  login: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  langKey: TLangKey;
+  activated: boolean;
+  authorities: TAuthority[];
+  groupIds: string[];
+  mandantIds: string[];
+  /** Only when creating: the initial password; empty = the user gets a mail to choose one. */
+  password: string;
+}
+
+export function emptyUser(): UserFormValues {
+  return {
+    login: "",
+    firstName: "",
+    lastName: "",
+    email: "",
+    langKey: "de",
+    activated: true,
+    authorities: ["ROLE_USER"],
+    groupIds: [],
+    mandantIds: [],
+    password: "",
+  };
+}
+
+export function toUserFormValues(user: TUserRecord): UserFormValues {
+  return {
+    id: user.id,
+    login: user.login,
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    email: user.email,
+    langKey: user.langKey,
+    activated: user.activated,
+    authorities: [...user.authorities],
+    groupIds: user.groups.map((group) => String(group.id)),
+    mandantIds: user.mandantIds.map(String),
+    password: "",
+  };
+}
+
+/** The form values as the contract's input (ZUser); the password only on create and only when typed. */
+export function toUserPayload(values: UserFormValues): z.input<typeof ZUser> {
+  const { groupIds, mandantIds, password, ...rest } = values;
+  return {
+    ...rest,
+    groups: groupIds.map((id) => ({ id: Number(id) })),
+    mandantIds: mandantIds.map(Number),
+    ...(values.id === undefined && password !== "" ? { password } : {}),
+  };
+}
+
+const validatePayload = zodValidate(ZUser);
+
+/** Errors of the contract's fields at the form's inputs: `groups.0.id` belongs to the group selection. */
+export function toFormErrors(errors: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors)) {
+    const target = field.startsWith("groups")
+      ? "groupIds"
+      : field.startsWith("mandantIds")
+        ? "mandantIds"
+        : field;
+    result[target] ??= message;
+  }
+  return result;
+}
+
+/** The shared ZUser rules on the form. */
+export function validateUser(values: UserFormValues): Record<string, string> {
+  return toFormErrors(validatePayload(toUserPayload(values)));
+}
+
+/** SPEC §8: "Login name already used!" and "E-mail is already in use!" at their fields. */
+export const USER_PROBLEM_FIELDS = { "error.loginUsed": "login", "error.emailUsed": "email" } as const;
