@@ -219,18 +219,30 @@ describe("generic list table", () => {
     expect(screen.queryAllByRole("checkbox")).toHaveLength(0);
   });
 
-  it("shows a failure with the translated reason and tries again on request", async () => {
+  it("shows a refusal with the translated reason, without a table or a pointless retry", async () => {
     const { ApiError } = await import("../../app/api.ts");
-    let fail = true;
-    const server = fakeList(1);
-    const list = vi.fn(async (query: ListQuery) => {
-      if (fail) throw new ApiError({ status: 403, code: "error.forbidden" });
-      return server.list(query);
+    const list = vi.fn(async (): Promise<Page<Item>> => {
+      throw new ApiError({ status: 403, code: "error.forbidden" });
     });
     renderList(definitionOf(list));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Die Liste konnte nicht geladen werden.");
     expect(alert.textContent).toContain("Dafür fehlt Ihnen die Berechtigung.");
+    expect(within(alert).queryByRole("button")).toBeNull();
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+
+  it("offers to try again when the server was unreachable", async () => {
+    const { ApiError } = await import("../../app/api.ts");
+    let fail = true;
+    const server = fakeList(1);
+    const list = vi.fn(async (query: ListQuery) => {
+      if (fail) throw new ApiError({ status: 0, code: "error.unavailable" });
+      return server.list(query);
+    });
+    renderList(definitionOf(list));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Der Server ist nicht erreichbar.");
     fail = false;
     fireEvent.click(within(alert).getByRole("button", { name: "Erneut versuchen" }));
     await screen.findByText("Firma A0");

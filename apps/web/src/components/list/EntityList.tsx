@@ -17,6 +17,7 @@ import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isApiError } from "../../app/api.ts";
 import { useConfirm } from "../dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../feedback/notify.ts";
 import { IconEye, IconPencil, IconTrash } from "../icons.tsx";
@@ -200,38 +201,46 @@ export function EntityList<T extends Row>({
         <Alert color="red" role="alert" title={t("list.loadFailed")}>
           <Stack gap="xs" align="flex-start">
             {problemMessage(list.error)}
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t("list.retry")}
-            </Button>
+            {/* A refusal (4xx) stays a refusal; an unreachable server or a 5xx may pass on the next try. */}
+            {!(isApiError(list.error) && list.error.status >= 400 && list.error.status < 500) && (
+              <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+                {t("list.retry")}
+              </Button>
+            )}
           </Stack>
         </Alert>
       )}
-      <DataTable<T>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        verticalAlign="center"
-        minHeight={list.data && list.data.items.length > 0 ? undefined : 180}
-        records={list.data?.items ?? []}
-        columns={columns}
-        idAccessor={(record) => record.id ?? JSON.stringify(record)}
-        fetching={list.isFetching && !list.isError}
-        noRecordsText={list.isError ? "" : t("list.empty")}
-        sortStatus={{ columnAccessor: order.field, direction: order.direction }}
-        onSortStatusChange={(status) => {
-          const next = nextSort(order, String(status.columnAccessor));
-          setSearch({ sort: sortSearch(next, definition.defaultSort), page: undefined });
-        }}
-        aria-busy={list.isFetching}
-      />
-      <PaginationBar
-        page={clampPage(page, pages)}
-        pages={pages}
-        totalCount={totalCount}
-        disabled={list.isFetching}
-        onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
-      />
+      {/* Without any rows to show (the first load failed), an empty table would only look broken. */}
+      {!(list.isError && !list.data) && (
+        <>
+          <DataTable<T>
+            withTableBorder
+            borderRadius="md"
+            striped
+            highlightOnHover
+            verticalAlign="center"
+            minHeight={list.data && list.data.items.length > 0 ? undefined : 180}
+            records={list.data?.items ?? []}
+            columns={columns}
+            idAccessor={(record) => record.id ?? JSON.stringify(record)}
+            fetching={list.isFetching && !list.isError}
+            noRecordsText={list.isError ? "" : t("list.empty")}
+            sortStatus={{ columnAccessor: order.field, direction: order.direction }}
+            onSortStatusChange={(status) => {
+              const next = nextSort(order, String(status.columnAccessor));
+              setSearch({ sort: sortSearch(next, definition.defaultSort), page: undefined });
+            }}
+            aria-busy={list.isFetching}
+          />
+          <PaginationBar
+            page={clampPage(page, pages)}
+            pages={pages}
+            totalCount={totalCount}
+            disabled={list.isFetching}
+            onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
+          />
+        </>
+      )}
       {dialog}
       {definition.preview && (
         <Modal
