@@ -1,5 +1,5 @@
 import { ZBenachrichtigung, ZMyNews } from "@kontor/domain/benachrichtigung/benachrichtigung.schema";
-import { ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZIdParams, ZPageQuery } from "@kontor/domain/http/paging.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../../db/tenant.ts";
@@ -17,7 +17,6 @@ import {
   setBenachrichtigungAktiv,
 } from "./benachrichtigung.repository.ts";
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const admin = { level: "tenant", access: "benachrichtigungenAdmin" } as const;
 const notFound = () => new ProblemError(404, "error.notFound");
 

@@ -1,4 +1,5 @@
 import { ZFavorite } from "@kontor/domain/favorite/favorite.schema";
+import { ZIdParams } from "@kontor/domain/http/paging.schema";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,7 +8,6 @@ import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const columns = { id: favorite.id, typ: favorite.typ, content: favorite.content };
 const auth = { level: "tenant", access: "member" } as const;
 

@@ -1,4 +1,4 @@
-import { ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZIdParams, ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { type TGroup, ZGroup } from "@kontor/domain/user/user.schema";
 import { and, count, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -10,7 +10,6 @@ import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
 
 const SORT_FIELDS = ["id", "name"] as const;
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const columns = { id: userGroup.id, name: userGroup.name, beschreibung: userGroup.beschreibung };
 const auth = { level: "user", access: "adminOnly" } as const;
 

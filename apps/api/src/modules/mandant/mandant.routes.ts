@@ -1,4 +1,4 @@
-import { ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZIdParams, ZPageQuery } from "@kontor/domain/http/paging.schema";
 import {
   ZAbrechnung,
   ZMandant,
@@ -20,7 +20,6 @@ import {
 import { createMandantService } from "./mandant.service.ts";
 
 const ZMandantListItem = ZMandantSummary.extend({ uid: z.string().nullable(), email: z.string().nullable() });
-const ZIdParams = z.object({ id: ZMandantId });
 
 export const mandantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const mandants = createMandantService(db);

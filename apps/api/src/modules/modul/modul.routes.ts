@@ -1,4 +1,4 @@
-import { ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZIdParams, ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { ZModultyp } from "@kontor/domain/modul/modul.schema";
 import { count, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -9,7 +9,6 @@ import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
 
 const SORT_FIELDS = ["id", "name", "bezeichnung"] as const;
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const columns = {
   id: modultyp.id,
   name: modultyp.name,

@@ -1,4 +1,4 @@
-import { ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZIdParams, ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { ZUser } from "@kontor/domain/user/user.schema";
 import { and, asc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -21,7 +21,6 @@ const ZUserListItem = ZUserSearchItem.extend({
   langKey: z.enum(["de", "en"]),
   createdDate: z.string(),
 });
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const admin = { level: "user", access: "admin" } as const;
 // Passwords are never sent back.
 const ZUserOut = ZUser.omit({ password: true });
