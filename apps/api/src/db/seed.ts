@@ -4,15 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
 import { insertUser } from "../modules/user/user.repository.ts";
 import type { Db } from "./client.ts";
-import {
-  adresse,
-  appSetting,
-  appUser,
-  mandant,
-  mandantModul,
-  userAuthority,
-  userMandant,
-} from "./schema/index.ts";
+import { adresse, appSetting, appUser, mandant, mandantModul } from "./schema/index.ts";
 
 export class BootstrapError extends Error {}
 

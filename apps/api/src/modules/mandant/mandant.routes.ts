@@ -2,7 +2,6 @@ import { ZIdParams, ZPageQuery } from "@kontor/domain/http/paging.schema";
 import {
   ZAbrechnung,
   ZMandant,
-  ZMandantId,
   ZMandantModules,
   ZMandantSummary,
 } from "@kontor/domain/mandant/mandant.schema";
