@@ -6,7 +6,7 @@ import {
   Outlet,
   redirect,
 } from "@tanstack/react-router";
-import { type ListSearch, validateListSearch } from "../components/list/listValues.ts";
+import { type ListSearch, validateListSearch } from "../components/list/listSearch.ts";
 import { CrashScreen, PendingScreen } from "../components/StatusScreens.tsx";
 import { loadTexts } from "./i18n.ts";
 import { BASEPATH, safeRedirect } from "./paths.ts";
@@ -15,6 +15,11 @@ import { session } from "./session.ts";
 export interface LoginSearch {
   redirect?: string;
 }
+
+/** Account screens come in three chunks; each chunk is imported once here, whichever of its routes opens first. */
+const publicScreens = () => import("../features/account/publicScreens.ts");
+const accountScreens = () => import("../features/account/accountScreens.ts");
+const adminScreens = () => import("../features/user/adminScreens.ts");
 
 /** Every screen shows common texts; each route's loader adds its own namespaces (see i18n.ts). */
 const rootRoute = createRootRoute({ component: Outlet, loader: () => loadTexts("common") });
@@ -35,30 +40,27 @@ const loginRoute = createRoute({
 
 /**
  * Public account screens (SPEC §2): register, activation, password reset, the two-factor step and the
- * "lost device" link. Each is its own lazy chunk, outside the login's first load.
+ * "lost device" link, in one lazy chunk outside the login's first load.
  */
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "register",
   loader: () => loadTexts("account", "login", "errors", "validation"),
-  component: lazyRouteComponent(() => import("../features/register/RegisterPage.tsx"), "RegisterPage"),
+  component: lazyRouteComponent(publicScreens, "RegisterPage"),
 });
 
 const activateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "activate/$slug",
   loader: () => loadTexts("account", "errors"),
-  component: lazyRouteComponent(() => import("../features/activate/ActivatePage.tsx"), "ActivatePage"),
+  component: lazyRouteComponent(publicScreens, "ActivatePage"),
 });
 
 const passwordResetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "passwordreset",
   loader: () => loadTexts("account", "login", "errors", "validation"),
-  component: lazyRouteComponent(
-    () => import("../features/passwordreset/PasswordResetInitPage.tsx"),
-    "PasswordResetInitPage",
-  ),
+  component: lazyRouteComponent(publicScreens, "PasswordResetInitPage"),
 });
 
 const passwordResetFinishRoute = createRoute({
@@ -67,10 +69,7 @@ const passwordResetFinishRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { key?: string } =>
     typeof search.key === "string" && search.key.trim() !== "" ? { key: search.key.trim() } : {},
   loader: () => loadTexts("account", "errors", "validation"),
-  component: lazyRouteComponent(
-    () => import("../features/passwordreset/PasswordResetFinishPage.tsx"),
-    "PasswordResetFinishPage",
-  ),
+  component: lazyRouteComponent(publicScreens, "PasswordResetFinishPage"),
 });
 
 /** The code step of a two-factor sign-in; like the login, a signed-in visitor goes straight on. */
@@ -84,14 +83,14 @@ const validate2faRoute = createRoute({
       throw redirect({ href: BASEPATH + safeRedirect(search.redirect), replace: true });
   },
   loader: () => loadTexts("account", "login", "errors", "validation"),
-  component: lazyRouteComponent(() => import("../features/twofactor/Validate2faPage.tsx"), "Validate2faPage"),
+  component: lazyRouteComponent(publicScreens, "Validate2faPage"),
 });
 
 const disable2faRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "disable2fa/$key",
   loader: () => loadTexts("account", "errors"),
-  component: lazyRouteComponent(() => import("../features/twofactor/Disable2faPage.tsx"), "Disable2faPage"),
+  component: lazyRouteComponent(publicScreens, "Disable2faPage"),
 });
 
 /** Everything else needs a sign-in; anonymous visitors go to the login with the wanted path (SPEC §2). */
@@ -193,24 +192,21 @@ const settingsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: "settings/$slug",
   loader: () => loadTexts("account", "crud", "richtext", "validation"),
-  component: lazyRouteComponent(() => import("../features/account/SettingsPage.tsx"), "SettingsPage"),
+  component: lazyRouteComponent(accountScreens, "SettingsPage"),
 });
 
 const changePasswordRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: "changepassword/$slug",
   loader: () => loadTexts("account", "validation"),
-  component: lazyRouteComponent(
-    () => import("../features/account/ChangePasswordPage.tsx"),
-    "ChangePasswordPage",
-  ),
+  component: lazyRouteComponent(accountScreens, "ChangePasswordPage"),
 });
 
 const sessionsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: "sessions",
   loader: () => loadTexts("account", "crud"),
-  component: lazyRouteComponent(() => import("../features/account/SessionsPage.tsx"), "SessionsPage"),
+  component: lazyRouteComponent(accountScreens, "SessionsPage"),
 });
 
 /** User and group administration (SPEC §2, §6). The user list also keeps its search in the URL. */
@@ -222,14 +218,14 @@ const userListRoute = createRoute({
     ...(typeof search.search === "string" && search.search.trim() !== "" ? { search: search.search } : {}),
   }),
   loader: () => loadTexts("crud", "user"),
-  component: lazyRouteComponent(() => import("../features/user/UserList.tsx"), "UserList"),
+  component: lazyRouteComponent(adminScreens, "UserList"),
 });
 
 const userEditRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: "user/$slug",
   loader: () => loadTexts("crud", "user", "access", "validation"),
-  component: lazyRouteComponent(() => import("../features/user/UserEdit.tsx"), "UserEditPage"),
+  component: lazyRouteComponent(adminScreens, "UserEditPage"),
 });
 
 const groupListRoute = createRoute({
@@ -237,14 +233,14 @@ const groupListRoute = createRoute({
   path: "group_list",
   validateSearch: validateListSearch,
   loader: () => loadTexts("crud", "group"),
-  component: lazyRouteComponent(() => import("../features/group/GroupList.tsx"), "GroupList"),
+  component: lazyRouteComponent(adminScreens, "GroupList"),
 });
 
 const groupEditRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: "group/$slug",
   loader: () => loadTexts("crud", "group", "validation"),
-  component: lazyRouteComponent(() => import("../features/group/GroupEdit.tsx"), "GroupEditPage"),
+  component: lazyRouteComponent(adminScreens, "GroupEditPage"),
 });
 
 /** Screens of later issues ("not available yet") and unknown paths ("page not found"), inside the shell. */

@@ -37,23 +37,7 @@ export function parseSort<F extends string>(value: unknown, sortable: readonly F
   return { field: match, direction };
 }
 
-/** What the list keeps in the URL, so that the back button and a reload return to the same page and order. */
-export interface ListSearch {
-  /** 1-based page (the API's page is 0-based); missing = 1. */
-  page?: number;
-  /** "field,asc|desc"; missing = the list's default sort. */
-  sort?: string;
-}
-
-/** validateSearch of every list route: keeps a sane page and a sort-shaped string, drops anything else. */
-export function validateListSearch(search: Record<string, unknown>): ListSearch {
-  const result: ListSearch = {};
-  const page = Number(search.page);
-  if (Number.isSafeInteger(page) && page > 1) result.page = page;
-  if (typeof search.sort === "string" && /^[A-Za-z][\w.]*,(asc|desc)$/.test(search.sort))
-    result.sort = search.sort;
-  return result;
-}
+export { type ListSearch, validateListSearch } from "./listSearch.ts";
 
 /** The URL form of a sort: omitted when it is the list's default (clean URLs for the common case). */
 export function sortSearch<F extends string>(
