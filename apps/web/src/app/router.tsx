@@ -20,6 +20,7 @@ export interface LoginSearch {
 const publicScreens = () => import("../features/account/publicScreens.ts");
 const accountScreens = () => import("../features/account/accountScreens.ts");
 const adminScreens = () => import("../features/user/adminScreens.ts");
+const modulScreens = () => import("../features/modul/modulScreens.ts");
 
 /** Every screen shows common texts; each route's loader adds its own namespaces (see i18n.ts). */
 const rootRoute = createRootRoute({ component: Outlet, loader: () => loadTexts("common") });
@@ -141,14 +142,14 @@ const modulListRoute = createRoute({
   path: "module_list",
   validateSearch: validateListSearch,
   loader: () => loadTexts("crud", "modultyp"),
-  component: lazyRouteComponent(() => import("../features/modul/ModulList.tsx"), "ModulList"),
+  component: lazyRouteComponent(modulScreens, "ModulList"),
 });
 
 const modulEditRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: "module/$slug",
   loader: () => loadTexts("crud", "modultyp", "validation"),
-  component: lazyRouteComponent(() => import("../features/modul/ModulEdit.tsx"), "ModulEditPage"),
+  component: lazyRouteComponent(modulScreens, "ModulEditPage"),
 });
 
 const benachrichtigungListRoute = createRoute({
@@ -176,12 +177,11 @@ const benachrichtigungEditRoute = createRoute({
 const benachrichtigungRedirectRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: "benachrichtigungen",
-  validateSearch: (search: Record<string, unknown>): { id?: string } =>
-    typeof search.id === "string" || typeof search.id === "number" ? { id: String(search.id) } : {},
   beforeLoad: ({ search }) => {
+    const id = String((search as { id?: unknown }).id ?? "");
     throw redirect({
       to: "/benachrichtigungen/$slug",
-      params: { slug: search.id && /^[1-9]\d*$/.test(search.id) ? search.id : "new" },
+      params: { slug: /^[1-9]\d*$/.test(id) ? id : "new" },
       replace: true,
     });
   },
