@@ -93,7 +93,7 @@ function ModulEdit({ id }: { id: number }) {
               readOnly
               variant="filled"
               value={form.values.name}
-              ff="monospace"
+              styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
             />
             <TextInput
               label={t("field.bezeichnung")}
