@@ -70,7 +70,7 @@ export function SessionsPage() {
     const confirmed = await confirm({
       title: t("sessions.revokeOthersTitle"),
       message: t("sessions.revokeOthersText", { count: others.length }),
-      confirmLabel: t("sessions.revokeOthers"),
+      confirmLabel: t("sessions.revoke"),
       danger: true,
     });
     if (confirmed) revokeOthers.mutate(others.map((info) => info.id));

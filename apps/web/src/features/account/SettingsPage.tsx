@@ -116,6 +116,7 @@ function SettingsForm({ account }: { account: TAccount }) {
     validate: validateSettings,
   });
 
+  const previousLangKey = account.langKey;
   const save = useMutation({
     mutationFn: saveAccount,
     onSuccess: (saved) => {
@@ -125,8 +126,10 @@ function SettingsForm({ account }: { account: TAccount }) {
       form.setValues(values);
       form.resetDirty(values);
       notifySuccess(t("crud:toast.saved"));
-      // A language chosen here is an explicit choice: the app follows it at once.
-      if (saved.langKey !== currentLanguage()) void chooseLanguage(saved.langKey);
+      // A language changed here is an explicit choice: the app follows it at once (saving other fields does not
+      // override the language picked on this device).
+      if (saved.langKey !== previousLangKey && saved.langKey !== currentLanguage())
+        void chooseLanguage(saved.langKey);
     },
     onError: (error) => {
       form.setErrors(problemFieldErrors(error, SETTINGS_PROBLEM_FIELDS));

@@ -211,23 +211,15 @@ function Deactivate() {
         <Text size="sm" c="dimmed">
           {t("twoFactor.deactivateText")}
         </Text>
-        <Group gap="sm" align="flex-start">
-          <CodeInput
-            w={240}
-            value={form.getValues().validationCode}
-            error={form.errors.validationCode}
-            onChange={(value) => form.setFieldValue("validationCode", value)}
-          />
-          <Button
-            type="submit"
-            color="red"
-            variant="outline"
-            mt={{ base: 0, xs: 50 }}
-            loading={deactivate.isPending}
-          >
-            {t("twoFactor.deactivate")}
-          </Button>
-        </Group>
+        <CodeInput
+          maw={240}
+          value={form.getValues().validationCode}
+          error={form.errors.validationCode}
+          onChange={(value) => form.setFieldValue("validationCode", value)}
+        />
+        <Button type="submit" color="red" variant="outline" w="fit-content" loading={deactivate.isPending}>
+          {t("twoFactor.deactivate")}
+        </Button>
       </Stack>
     </form>
   );
