@@ -35,7 +35,7 @@ const loginRoute = createRoute({
     if (session.get().token)
       throw redirect({ href: BASEPATH + safeRedirect(search.redirect), replace: true });
   },
-  loader: () => loadTexts("login", "errors"),
+  loader: () => loadTexts("login"),
   component: lazyRouteComponent(() => import("../features/login/LoginPage.tsx"), "LoginPage"),
 });
 

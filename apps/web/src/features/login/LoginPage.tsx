@@ -21,7 +21,7 @@ import { isApiError } from "../../app/api.ts";
 import { loadTexts } from "../../app/i18n.ts";
 import { BASEPATH, safeRedirect } from "../../app/paths.ts";
 import { LanguageSwitch } from "../../components/LanguageSwitch.tsx";
-import { useProblemMessage } from "../../components/problemMessage.ts";
+import { problemMessageOf } from "../../components/problemMessage.ts";
 
 type LoginActions = typeof import("./login.actions.ts");
 
@@ -32,7 +32,7 @@ let loadingActions: Promise<LoginActions> | undefined;
  * type or click, not with the page, so the login renders from a small first load (DESIGN §9 budget).
  */
 function loadActions(): Promise<LoginActions> {
-  loadingActions ??= Promise.all([import("./login.actions.ts"), loadTexts("validation")]).then(
+  loadingActions ??= Promise.all([import("./login.actions.ts"), loadTexts("validation", "errors")]).then(
     ([actions]) => actions,
     (error: unknown) => {
       loadingActions = undefined; // a failed chunk load (offline) may succeed on the next try
@@ -47,7 +47,8 @@ type Status = { kind: "idle" } | { kind: "pending" } | { kind: "failed"; error: 
 /** Public sign-in page (SPEC §4 Login). On failure the typed login stays, only the password is cleared. */
 export function LoginPage() {
   const { t, i18n } = useTranslation(["login", "common"]);
-  const problemMessage = useProblemMessage();
+  // The "errors" texts come with the sign-in code (loadActions), so the page does not wait for them.
+  const problemMessage = (error: unknown) => problemMessageOf(error, i18n);
   const search = useSearch({ from: "/login" });
   const navigate = useNavigate();
   const actions = useRef<LoginActions | null>(null);
