@@ -132,3 +132,10 @@ export const ZAbrechnung = z.object({
 export type TAbrechnung = z.infer<typeof ZAbrechnung>;
 
 export const ZSelectedMandant = z.object({ mandantId: z.number().int().positive() });
+
+/** A row of the tenant administration list (GET mandants/list). */
+export const ZMandantListItem = ZMandantSummary.extend({
+  uid: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type TMandantListItem = z.infer<typeof ZMandantListItem>;

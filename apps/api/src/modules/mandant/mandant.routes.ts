@@ -2,6 +2,7 @@ import { ZIdParams, ZPageQuery } from "@kontor/domain/http/paging.schema";
 import {
   ZAbrechnung,
   ZMandant,
+  ZMandantListItem,
   ZMandantModules,
   ZMandantSummary,
 } from "@kontor/domain/mandant/mandant.schema";
@@ -17,8 +18,6 @@ import {
   MANDANT_SORT_FIELDS,
 } from "./mandant.repository.ts";
 import { createMandantService } from "./mandant.service.ts";
-
-const ZMandantListItem = ZMandantSummary.extend({ uid: z.string().nullable(), email: z.string().nullable() });
 
 export const mandantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const mandants = createMandantService(db);

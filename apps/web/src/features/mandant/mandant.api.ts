@@ -2,8 +2,10 @@ import { sortParam } from "@kontor/domain/http/paging.schema";
 import {
   type TMandant,
   type TMandantInput,
+  type TMandantListItem,
   type TMandantSummary,
   ZMandant,
+  ZMandantListItem,
   ZMandantSummary,
   ZMandantUser,
 } from "@kontor/domain/mandant/mandant.schema";
@@ -38,8 +40,7 @@ export const myMandantsQuery = queryOptions({
 });
 
 /** A row of the tenant administration list (GET mandants/list). */
-export const ZMandantListItem = ZMandantSummary.extend(ZMandant.pick({ uid: true, email: true }).shape);
-export type TMandantListItem = z.infer<typeof ZMandantListItem>;
+export type { TMandantListItem };
 
 /** GET mandants/list (admin: all tenants; tenant admin: their own), paged; total in x-total-count. */
 export async function listMandants(query: ListQuery, signal?: AbortSignal): Promise<Page<TMandantListItem>> {
