@@ -16,10 +16,11 @@ export interface LoginSearch {
   redirect?: string;
 }
 
-/** Account screens come in three chunks; each chunk is imported once here, whichever of its routes opens first. */
+/** Account screens come in four chunks; each chunk is imported once here, whichever of its routes opens first. */
 const publicScreens = () => import("../features/account/publicScreens.ts");
 const accountScreens = () => import("../features/account/accountScreens.ts");
-const adminScreens = () => import("../features/user/adminScreens.ts");
+const adminLists = () => import("../features/user/adminLists.ts");
+const adminEdits = () => import("../features/user/adminEdits.ts");
 const modulScreens = () => import("../features/modul/modulScreens.ts");
 
 /** Every screen shows common texts; each route's loader adds its own namespaces (see i18n.ts). */
@@ -218,14 +219,14 @@ const userListRoute = createRoute({
     ...(typeof search.search === "string" && search.search.trim() !== "" ? { search: search.search } : {}),
   }),
   loader: () => loadTexts("crud", "user"),
-  component: lazyRouteComponent(adminScreens, "UserList"),
+  component: lazyRouteComponent(adminLists, "UserList"),
 });
 
 const userEditRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: "user/$slug",
   loader: () => loadTexts("crud", "user", "access", "validation"),
-  component: lazyRouteComponent(adminScreens, "UserEditPage"),
+  component: lazyRouteComponent(adminEdits, "UserEditPage"),
 });
 
 const groupListRoute = createRoute({
@@ -233,14 +234,14 @@ const groupListRoute = createRoute({
   path: "group_list",
   validateSearch: validateListSearch,
   loader: () => loadTexts("crud", "group"),
-  component: lazyRouteComponent(adminScreens, "GroupList"),
+  component: lazyRouteComponent(adminLists, "GroupList"),
 });
 
 const groupEditRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: "group/$slug",
   loader: () => loadTexts("crud", "group", "validation"),
-  component: lazyRouteComponent(adminScreens, "GroupEditPage"),
+  component: lazyRouteComponent(adminEdits, "GroupEditPage"),
 });
 
 /** Screens of later issues ("not available yet") and unknown paths ("page not found"), inside the shell. */
