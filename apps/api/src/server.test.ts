@@ -18,7 +18,10 @@ afterEach(() => {
 interface Started {
   child: ChildProcess;
   port: number;
+  /** Everything the process printed (logs on stdout, reasons on stderr). */
   output: () => string;
+  /** What it printed on stderr: the one-line reason when it stops. */
+  errors: () => string;
   exited: Promise<number | null>;
 }
 
@@ -30,11 +33,13 @@ function start(env: Record<string, string>): Started {
   });
   running.add(child);
   let output = "";
+  let errors = "";
   child.stdout!.on("data", (chunk) => {
     output += chunk;
   });
   child.stderr!.on("data", (chunk) => {
     output += chunk;
+    errors += chunk;
   });
   const exited = new Promise<number | null>((resolve) =>
     child.on("exit", (code) => {
@@ -42,7 +47,7 @@ function start(env: Record<string, string>): Started {
       resolve(code);
     }),
   );
-  return { child, port: Number(env.PORT), output: () => output, exited };
+  return { child, port: Number(env.PORT), output: () => output, errors: () => errors, exited };
 }
 
 async function freePort(): Promise<number> {
@@ -83,7 +88,7 @@ describe("server process", () => {
   it("stops with a one-line reason and exit code 1 on a wrong configuration value", async () => {
     const server = start({ PORT: "not-a-port", DATA_DIR: newDataDir() });
     expect(await server.exited).toBe(1);
-    expect(server.output().trim()).toBe("kontor: Configuration error: PORT must be a number");
+    expect(server.errors().trim()).toBe("kontor: Configuration error: PORT must be a number");
   });
 
   it("refuses a second process on the same data directory", async () => {
@@ -92,7 +97,7 @@ describe("server process", () => {
     await waitUntilUp(first);
     const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
     expect(await second.exited).not.toBe(0);
-    const lines = second.output().trim().split("\n");
+    const lines = second.errors().trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^kontor: Data directory .* is in use by another Kontor process \(pid \d+\)/);
     // the first one is unharmed
@@ -151,7 +156,7 @@ describe("server process", () => {
           DATABASE_URL: url.href,
         });
         expect(await refused.exited).toBe(1);
-        expect(refused.output().trim()).toMatch(
+        expect(refused.errors().trim()).toMatch(
           /^kontor: Configuration error: the database has no users; set KONTOR_ADMIN_PASSWORD/,
         );
 

@@ -43,6 +43,3 @@ export function totalPages(totalCount: number | null | undefined, size: number):
 
 /** The sort parameter as sent: "field,asc". */
 export const sortParam = (order: SortOrder) => `${order.field},${order.direction}`;
-
-/** Path parameters of the generic pattern: GET/DELETE {entity}/{id}. */
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive() });

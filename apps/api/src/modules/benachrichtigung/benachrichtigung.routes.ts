@@ -1,5 +1,6 @@
 import { ZBenachrichtigung, ZMyNews } from "@kontor/domain/benachrichtigung/benachrichtigung.schema";
-import { ZIdParams, ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZIdParams } from "@kontor/domain/http/params.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../../db/tenant.ts";

@@ -1,5 +1,6 @@
 import { ZFavorite } from "@kontor/domain/favorite/favorite.schema";
-import { ZIdParams } from "@kontor/domain/http/paging.schema";
+import { ZIdParams } from "@kontor/domain/http/params.schema";
+
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,4 +1,5 @@
-import { ZIdParams, ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZIdParams } from "@kontor/domain/http/params.schema";
 import { ZModultyp } from "@kontor/domain/modul/modul.schema";
 import { count, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

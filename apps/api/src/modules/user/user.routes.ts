@@ -1,4 +1,5 @@
-import { ZIdParams, ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZPageQuery } from "@kontor/domain/http/paging.schema";
+import { ZIdParams } from "@kontor/domain/http/params.schema";
 import { ZUser } from "@kontor/domain/user/user.schema";
 import { and, asc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
