@@ -5,7 +5,6 @@ import {
   Center,
   Group,
   Loader,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -22,6 +21,7 @@ import { useTranslation } from "react-i18next";
 import { chooseLanguage, currentLanguage } from "../../app/i18n.ts";
 import { useSession } from "../../app/session.ts";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
+import { FormActions } from "../../components/form/FormActions.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { LazyRichTextEditor } from "../../components/richtext/LazyRichTextEditor.tsx";
 import { mandantModulesQuery } from "../mandant/mandantModules.api.ts";
@@ -211,25 +211,12 @@ function SettingsForm({ account }: { account: TAccount }) {
           </FormSection>
         )}
 
-        <Paper withBorder radius="md" p="sm">
-          <Group justify="flex-end" gap="sm">
-            {form.isDirty() && (
-              <Text size="sm" c="dimmed" mr="auto">
-                {t("crud:form.unsaved")}
-              </Text>
-            )}
-            <Button
-              variant="default"
-              onClick={() => form.reset()}
-              disabled={!form.isDirty() || save.isPending}
-            >
-              {t("crud:action.reset")}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t("crud:action.save")}
-            </Button>
-          </Group>
-        </Paper>
+        <FormActions
+          dirty={form.isDirty()}
+          pending={save.isPending}
+          onReset={() => form.reset()}
+          bar="plain"
+        />
       </Stack>
     </form>
   );

@@ -14,6 +14,7 @@ import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { AktivButton } from "../../components/form/AktivButton.tsx";
 import { BackLink, EditLoadFailed, EditLoading, parseSlug } from "../../components/form/EditStates.tsx";
+import { FormActions } from "../../components/form/FormActions.tsx";
 import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
 import { formatDateTime } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -211,18 +212,7 @@ function BenachrichtigungEdit({ id }: { id: number | "new" }) {
               error={form.errors.editor}
               minHeight={260}
             />
-            <Group justify="flex-end" gap="sm">
-              <Button
-                variant="default"
-                onClick={() => form.reset()}
-                disabled={!form.isDirty() || save.isPending}
-              >
-                {t("crud:action.reset")}
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                {t("crud:action.save")}
-              </Button>
-            </Group>
+            <FormActions dirty={form.isDirty()} pending={save.isPending} onReset={() => form.reset()} />
           </Stack>
         </Paper>
       </form>

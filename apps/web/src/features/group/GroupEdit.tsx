@@ -2,13 +2,11 @@ import { ZGroup } from "@kontor/domain/user/user.schema";
 import {
   Alert,
   Anchor,
-  Button,
   Center,
   Group,
   Loader,
   Paper,
   Stack,
-  Text,
   Textarea,
   TextInput,
   Title,
@@ -19,6 +17,7 @@ import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
+import { FormActions } from "../../components/form/FormActions.tsx";
 import { zodValidate } from "../../components/form/fieldErrors.ts";
 import { IconArrowLeft } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -149,23 +148,7 @@ function GroupEdit({ id }: { id: number | "new" }) {
               maxLength={2000}
               {...form.getInputProps("beschreibung")}
             />
-            <Group justify="flex-end" gap="sm">
-              {form.isDirty() && (
-                <Text size="sm" c="dimmed" mr="auto">
-                  {t("crud:form.unsaved")}
-                </Text>
-              )}
-              <Button
-                variant="default"
-                onClick={() => form.reset()}
-                disabled={!form.isDirty() || save.isPending}
-              >
-                {t("crud:action.reset")}
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                {t("crud:action.save")}
-              </Button>
-            </Group>
+            <FormActions dirty={form.isDirty()} pending={save.isPending} onReset={() => form.reset()} />
           </Stack>
         </Paper>
       </form>

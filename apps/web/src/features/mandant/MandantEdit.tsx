@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import {
   NOT_FOUND,
   parseSlug,
 } from "../../components/form/EditStates.tsx";
+import { FormActions } from "../../components/form/FormActions.tsx";
 import { formatDate } from "../../components/format/format.ts";
 import { accountQuery } from "../account/account.api.ts";
 import { MandantFormFields, Section } from "./MandantFormFields.tsx";
@@ -112,32 +113,12 @@ function MandantEdit({ id }: { id: number | "new" }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <MandantFormFields form={form} isAdmin={isAdmin} />
-          <Paper
-            withBorder
-            radius="md"
-            p="sm"
-            pos="sticky"
-            bottom={0}
-            style={{ zIndex: 2, boxShadow: "var(--mantine-shadow-sm)" }}
-          >
-            <Group justify="flex-end" gap="sm">
-              {form.isDirty() && (
-                <Text size="sm" c="dimmed" mr="auto">
-                  {t("crud:form.unsaved")}
-                </Text>
-              )}
-              <Button
-                variant="default"
-                onClick={() => form.reset()}
-                disabled={!form.isDirty() || save.isPending}
-              >
-                {t("crud:action.reset")}
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                {t("crud:action.save")}
-              </Button>
-            </Group>
-          </Paper>
+          <FormActions
+            dirty={form.isDirty()}
+            pending={save.isPending}
+            onReset={() => form.reset()}
+            bar="sticky"
+          />
         </Stack>
       </form>
     </Stack>

@@ -1,5 +1,5 @@
 import { type TModultyp, ZModultyp } from "@kontor/domain/modul/modul.schema";
-import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Paper, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError, isApiError } from "../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { BackLink, EditLoadFailed, EditLoading, parseSlug } from "../../components/form/EditStates.tsx";
+import { FormActions } from "../../components/form/FormActions.tsx";
 import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { modulKeys, modultypQuery, saveModultyp } from "./modul.api.ts";
@@ -111,18 +112,7 @@ function ModulEdit({ id }: { id: number }) {
               key={form.key("beschreibung")}
               {...form.getInputProps("beschreibung")}
             />
-            <Group justify="flex-end" gap="sm">
-              <Button
-                variant="default"
-                onClick={() => form.reset()}
-                disabled={!form.isDirty() || save.isPending}
-              >
-                {t("crud:action.reset")}
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                {t("crud:action.save")}
-              </Button>
-            </Group>
+            <FormActions dirty={form.isDirty()} pending={save.isPending} onReset={() => form.reset()} />
           </Stack>
         </Paper>
       </form>

@@ -9,7 +9,6 @@ import {
   Group,
   Loader,
   MultiSelect,
-  Paper,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -27,6 +26,7 @@ import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
+import { FormActions } from "../../components/form/FormActions.tsx";
 import { formatDateTime } from "../../components/format/format.ts";
 import { IconArrowLeft } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -285,32 +285,12 @@ function UserEdit({ id }: { id: number | "new" }) {
             </Checkbox.Group>
           </FormSection>
 
-          <Paper
-            withBorder
-            radius="md"
-            p="sm"
-            pos="sticky"
-            bottom={0}
-            style={{ zIndex: 2, boxShadow: "var(--mantine-shadow-sm)" }}
-          >
-            <Group justify="flex-end" gap="sm">
-              {form.isDirty() && (
-                <Text size="sm" c="dimmed" mr="auto">
-                  {t("crud:form.unsaved")}
-                </Text>
-              )}
-              <Button
-                variant="default"
-                onClick={() => form.reset()}
-                disabled={!form.isDirty() || save.isPending}
-              >
-                {t("crud:action.reset")}
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                {t("crud:action.save")}
-              </Button>
-            </Group>
-          </Paper>
+          <FormActions
+            dirty={form.isDirty()}
+            pending={save.isPending}
+            onReset={() => form.reset()}
+            bar="sticky"
+          />
         </Stack>
       </form>
     </Stack>
