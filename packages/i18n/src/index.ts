@@ -22,6 +22,10 @@ import deRichtext from "../locales/de/richtext.json";
 import deShell from "../locales/de/shell.json";
 import deUser from "../locales/de/user.json";
 import deValidation from "../locales/de/validation.json";
+import deStammdaten from "../locales/de/stammdaten.json";
+import deZahlungsbedingungen from "../locales/de/zahlungsbedingungen.json";
+import deFelddefinition from "../locales/de/felddefinition.json";
+import deNummernkreis from "../locales/de/nummernkreis.json";
 import enAccess from "../locales/en/access.json";
 import enAccount from "../locales/en/account.json";
 import enBenachrichtigung from "../locales/en/benachrichtigung.json";
@@ -39,6 +43,10 @@ import enRichtext from "../locales/en/richtext.json";
 import enShell from "../locales/en/shell.json";
 import enUser from "../locales/en/user.json";
 import enValidation from "../locales/en/validation.json";
+import enStammdaten from "../locales/en/stammdaten.json";
+import enZahlungsbedingungen from "../locales/en/zahlungsbedingungen.json";
+import enFelddefinition from "../locales/en/felddefinition.json";
+import enNummernkreis from "../locales/en/nummernkreis.json";
 import type { defaultNS, Language } from "./languages.ts";
 
 export * from "./languages.ts";
@@ -62,6 +70,10 @@ const de = {
   account: deAccount,
   user: deUser,
   group: deGroup,
+  stammdaten: deStammdaten,
+  zahlungsbedingungen: deZahlungsbedingungen,
+  felddefinition: deFelddefinition,
+  nummernkreis: deNummernkreis,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -85,6 +97,10 @@ const en: Resources = {
   account: enAccount,
   user: enUser,
   group: enGroup,
+  stammdaten: enStammdaten,
+  zahlungsbedingungen: enZahlungsbedingungen,
+  felddefinition: enFelddefinition,
+  nummernkreis: enNummernkreis,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

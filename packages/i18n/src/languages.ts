@@ -23,6 +23,10 @@ export const namespaces = [
   "account",
   "user",
   "group",
+  "stammdaten",
+  "zahlungsbedingungen",
+  "felddefinition",
+  "nummernkreis",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

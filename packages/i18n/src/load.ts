@@ -24,6 +24,10 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     account: () => import("../locales/de/account.json"),
     user: () => import("../locales/de/user.json"),
     group: () => import("../locales/de/group.json"),
+    stammdaten: () => import("../locales/de/stammdaten.json"),
+    zahlungsbedingungen: () => import("../locales/de/zahlungsbedingungen.json"),
+    felddefinition: () => import("../locales/de/felddefinition.json"),
+    nummernkreis: () => import("../locales/de/nummernkreis.json"),
   },
   en: {
     common: () => import("../locales/en/common.json"),
@@ -43,6 +47,10 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     account: () => import("../locales/en/account.json"),
     user: () => import("../locales/en/user.json"),
     group: () => import("../locales/en/group.json"),
+    stammdaten: () => import("../locales/en/stammdaten.json"),
+    zahlungsbedingungen: () => import("../locales/en/zahlungsbedingungen.json"),
+    felddefinition: () => import("../locales/en/felddefinition.json"),
+    nummernkreis: () => import("../locales/en/nummernkreis.json"),
   },
 };
 

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
 import { insertUser } from "../modules/user/user.repository.ts";
 import type { Db } from "./client.ts";
+import { seedTenantStammdaten } from "../modules/stammdaten/seed.ts";
 import { adresse, appSetting, appUser, mandant, mandantModul } from "./schema/index.ts";
 
 export class BootstrapError extends Error {}
@@ -36,6 +37,7 @@ export async function createMandant(db: Db, input: NewMandant): Promise<number> 
     if (input.adresse) {
       await tx.insert(adresse).values({ mandantId, adressenTyp: "rechnungsadresse", ...input.adresse });
     }
+    await seedTenantStammdaten(tx, mandantId, input.adresse?.land);
     return mandantId;
   });
 }

@@ -6,7 +6,9 @@ import { benachrichtigungRoutes } from "./benachrichtigung/benachrichtigung.rout
 import { favoriteRoutes } from "./favorite/favorite.routes.ts";
 import { groupRoutes } from "./group/group.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { landRoutes } from "./land/land.routes.ts";
 import { mandantRoutes } from "./mandant/mandant.routes.ts";
+import { mehrwertssteuerRoutes } from "./mehrwertssteuer/mehrwertssteuer.routes.ts";
 import { modulRoutes } from "./modul/modul.routes.ts";
 import { totpRoutes } from "./totp/totp.routes.ts";
 import { userRoutes } from "./user/user.routes.ts";
@@ -23,4 +25,6 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   modulRoutes,
   favoriteRoutes,
   benachrichtigungRoutes,
+  landRoutes,
+  mehrwertssteuerRoutes,
 ];

@@ -24,6 +24,7 @@ export const PROBLEM_CODES = [
   "error.loginUsed",
   "error.emailUsed",
   "error.conflict",
+  "error.inUse",
   "error.emailNotFound",
   "error.keyInvalid",
   "error.keyExpired",
@@ -52,6 +53,7 @@ export const FIELD_ERROR_CODES = [
   "enum",
   "unknownField",
   "notEqual",
+  "unique",
   "invalid",
 ] as const;
 export const ZFieldErrorCode = z.enum(FIELD_ERROR_CODES);

@@ -11,6 +11,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
 import { adresse, appUser, mandant, mandantModul, userMandant } from "../../db/schema/index.ts";
 import { setTenant } from "../../db/tenant.ts";
+import { seedTenantStammdaten } from "../stammdaten/seed.ts";
 
 /** Membership of a user in a tenant, with the tenant's state and modules; undefined when not a member. */
 export async function findMembership(db: Db, userId: number, mandantId: number) {
@@ -223,6 +224,7 @@ export async function saveMandant(db: Db, input: TMandant): Promise<number> {
     await setTenant(tx, mandantId);
     await replaceModules(tx, mandantId, modulList);
     await replaceAddresses(tx, mandantId, adresseLists);
+    if (id === undefined) await seedTenantStammdaten(tx, mandantId, adresseLists[0]?.land);
     return mandantId;
   });
 }
