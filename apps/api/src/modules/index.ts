@@ -2,17 +2,27 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Deps } from "../deps.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { belegtextRoutes } from "./belegtext/belegtext.routes.ts";
 import { benachrichtigungRoutes } from "./benachrichtigung/benachrichtigung.routes.ts";
+import { einheitRoutes } from "./einheit/einheit.routes.ts";
 import { favoriteRoutes } from "./favorite/favorite.routes.ts";
+import { felddefinitionRoutes } from "./felddefinition/felddefinition.routes.ts";
+import { firmengruppeRoutes } from "./firmengruppe/firmengruppe.routes.ts";
 import { groupRoutes } from "./group/group.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { landRoutes } from "./land/land.routes.ts";
 import { mandantRoutes } from "./mandant/mandant.routes.ts";
 import { mehrwertssteuerRoutes } from "./mehrwertssteuer/mehrwertssteuer.routes.ts";
 import { modulRoutes } from "./modul/modul.routes.ts";
+import { nummernkreisRoutes } from "./nummernkreis/nummernkreis.routes.ts";
+import { preisschieneRoutes } from "./preisschiene/preisschiene.routes.ts";
+import { rabattRoutes } from "./rabatt/rabatt.routes.ts";
+import { rechnungsvorlageRoutes } from "./rechnungsvorlage/rechnungsvorlage.routes.ts";
 import { totpRoutes } from "./totp/totp.routes.ts";
+import { typenRoutes } from "./typen/typen.routes.ts";
 import { userRoutes } from "./user/user.routes.ts";
-
+import { warengruppeRoutes } from "./warengruppe/warengruppe.routes.ts";
+import { zahlungszielRoutes } from "./zahlungsziel/zahlungsziel.routes.ts";
 /** The one list of registered API modules (DESIGN §3); each is mounted under /app/api. */
 export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   healthRoutes,
@@ -27,4 +37,15 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   benachrichtigungRoutes,
   landRoutes,
   mehrwertssteuerRoutes,
+  nummernkreisRoutes,
+  typenRoutes,
+  warengruppeRoutes,
+  einheitRoutes,
+  preisschieneRoutes,
+  rabattRoutes,
+  zahlungszielRoutes,
+  felddefinitionRoutes,
+  belegtextRoutes,
+  firmengruppeRoutes,
+  rechnungsvorlageRoutes,
 ];
