@@ -16,12 +16,8 @@ export interface LoginSearch {
   redirect?: string;
 }
 
-/** Account screens come in four chunks; each chunk is imported once here, whichever of its routes opens first. */
+/** The public account screens come in one chunk, imported once here, whichever of its routes opens first. */
 const publicScreens = () => import("../features/account/publicScreens.ts");
-const accountScreens = () => import("../features/account/accountScreens.ts");
-const adminLists = () => import("../features/user/adminLists.ts");
-const adminEdits = () => import("../features/user/adminEdits.ts");
-const modulScreens = () => import("../features/modul/modulScreens.ts");
 
 /** Every screen shows common texts; each route's loader adds its own namespaces (see i18n.ts). */
 const rootRoute = createRootRoute({ component: Outlet, loader: () => loadTexts("common") });
@@ -115,63 +111,11 @@ const homeRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/home/HomePage.tsx"), "HomePage"),
 });
 
-/** Administration (issue 4): tenants, module types, notifications. Lists keep page and sort in the URL. */
-const mandantListRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "mandant_list",
-  validateSearch: validateListSearch,
-  loader: () => loadTexts("crud", "mandant"),
-  component: lazyRouteComponent(() => import("../features/mandant/MandantList.tsx"), "MandantList"),
-});
-
-const mandantEditRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "mandant/$slug",
-  loader: () => loadTexts("crud", "mandant", "validation"),
-  component: lazyRouteComponent(() => import("../features/mandant/MandantEdit.tsx"), "MandantEditPage"),
-});
-
 const mandantWizardRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: "mandant/$slug/wizard",
   loader: () => loadTexts("crud", "mandant", "validation"),
   component: lazyRouteComponent(() => import("../features/mandant/MandantWizard.tsx"), "MandantWizardPage"),
-});
-
-const modulListRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "module_list",
-  validateSearch: validateListSearch,
-  loader: () => loadTexts("crud", "modultyp"),
-  component: lazyRouteComponent(modulScreens, "ModulList"),
-});
-
-const modulEditRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "module/$slug",
-  loader: () => loadTexts("crud", "modultyp", "validation"),
-  component: lazyRouteComponent(modulScreens, "ModulEditPage"),
-});
-
-const benachrichtigungListRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "benachrichtigungen_list",
-  validateSearch: validateListSearch,
-  loader: () => loadTexts("crud", "benachrichtigung", "richtext"),
-  component: lazyRouteComponent(
-    () => import("../features/benachrichtigung/BenachrichtigungList.tsx"),
-    "BenachrichtigungList",
-  ),
-});
-
-const benachrichtigungEditRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "benachrichtigungen/$slug",
-  loader: () => loadTexts("crud", "benachrichtigung", "richtext", "access", "validation"),
-  component: lazyRouteComponent(
-    () => import("../features/benachrichtigung/BenachrichtigungEdit.tsx"),
-    "BenachrichtigungEditPage",
-  ),
 });
 
 /** SPEC §2 names /benachrichtigungen/ (the edit of an item, ?id=): it opens /benachrichtigungen/{id} or new. */
@@ -181,67 +125,40 @@ const benachrichtigungRedirectRoute = createRoute({
   beforeLoad: ({ search }) => {
     const id = String((search as { id?: unknown }).id ?? "");
     throw redirect({
-      to: "/benachrichtigungen/$slug",
-      params: { slug: /^[1-9]\d*$/.test(id) ? id : "new" },
+      to: "/$resource/$slug",
+      params: { resource: "benachrichtigungen", slug: /^[1-9]\d*$/.test(id) ? id : "new" },
       replace: true,
     });
   },
 });
 
-/** The signed-in user's own account (SPEC §2): settings, password, signed-in devices. */
-const settingsRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "settings/$slug",
-  loader: () => loadTexts("account", "crud", "richtext", "validation"),
-  component: lazyRouteComponent(accountScreens, "SettingsPage"),
-});
+/**
+ * Every other screen (administration, account, master data, later entities): one list route /{segment} and one
+ * edit route /{segment}/{slug} for all of them; app/screens.ts (loaded on demand) knows which segment shows what
+ * and which texts it needs, so the route tree of the first page load does not grow with every screen (DESIGN §9).
+ */
+const loadScreen = (segment: string, kind: "list" | "edit") =>
+  import("./screens.ts").then((screens) => screens.loadScreen(segment, kind));
 
-const changePasswordRoute = createRoute({
+const resourceListRoute = createRoute({
   getParentRoute: () => protectedRoute,
-  path: "changepassword/$slug",
-  loader: () => loadTexts("account", "validation"),
-  component: lazyRouteComponent(accountScreens, "ChangePasswordPage"),
-});
-
-const sessionsRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "sessions",
-  loader: () => loadTexts("account", "crud"),
-  component: lazyRouteComponent(accountScreens, "SessionsPage"),
-});
-
-/** User and group administration (SPEC §2, §6). The user list also keeps its search in the URL. */
-const userListRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "user_list",
-  validateSearch: (search: Record<string, unknown>): ListSearch & { search?: string } => ({
-    ...validateListSearch(search),
-    ...(typeof search.search === "string" && search.search.trim() !== "" ? { search: search.search } : {}),
-  }),
-  loader: () => loadTexts("crud", "user"),
-  component: lazyRouteComponent(adminLists, "UserList"),
-});
-
-const userEditRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "user/$slug",
-  loader: () => loadTexts("crud", "user", "access", "validation"),
-  component: lazyRouteComponent(adminEdits, "UserEditPage"),
-});
-
-const groupListRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "group_list",
+  path: "$resource",
   validateSearch: validateListSearch,
-  loader: () => loadTexts("crud", "group"),
-  component: lazyRouteComponent(adminLists, "GroupList"),
+  loader: ({ params }) => loadScreen(params.resource, "list"),
+  component: function ResourceListScreen() {
+    const Screen = resourceListRoute.useLoaderData();
+    return <Screen />;
+  },
 });
 
-const groupEditRoute = createRoute({
+const resourceEditRoute = createRoute({
   getParentRoute: () => protectedRoute,
-  path: "group/$slug",
-  loader: () => loadTexts("crud", "group", "validation"),
-  component: lazyRouteComponent(adminEdits, "GroupEditPage"),
+  path: "$resource/$slug",
+  loader: ({ params }) => loadScreen(params.resource, "edit"),
+  component: function ResourceEditScreen() {
+    const Screen = resourceEditRoute.useLoaderData();
+    return <Screen />;
+  },
 });
 
 /** Screens of later issues ("not available yet") and unknown paths ("page not found"), inside the shell. */
@@ -261,21 +178,10 @@ const routeTree = rootRoute.addChildren([
   disable2faRoute,
   protectedRoute.addChildren([
     homeRoute,
-    mandantListRoute,
-    mandantEditRoute,
     mandantWizardRoute,
-    modulListRoute,
-    modulEditRoute,
-    benachrichtigungListRoute,
-    benachrichtigungEditRoute,
     benachrichtigungRedirectRoute,
-    settingsRoute,
-    changePasswordRoute,
-    sessionsRoute,
-    userListRoute,
-    userEditRoute,
-    groupListRoute,
-    groupEditRoute,
+    resourceListRoute,
+    resourceEditRoute,
     fallbackRoute,
   ]),
 ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney } from "./format.ts";
+import { formatDate, formatDateTime, formatMoney, formatPercent } from "./format.ts";
 
 describe("display formats (SPEC §9)", () => {
   it("shows dates as DD.MM.YYYY without shifting calendar dates", () => {
@@ -21,5 +21,13 @@ describe("display formats (SPEC §9)", () => {
     expect(formatMoney(0)).toBe("0,00 €");
     expect(formatMoney(-1234567.891)).toBe("-1.234.567,89 €");
     expect(formatMoney(null)).toBe("");
+  });
+
+  it("shows percentages as 12,5 % (a second decimal only when there is one)", () => {
+    expect(formatPercent(20)).toBe("20,0 %");
+    expect(formatPercent(12.5)).toBe("12,5 %");
+    expect(formatPercent(2.25)).toBe("2,25 %");
+    expect(formatPercent(0)).toBe("0,0 %");
+    expect(formatPercent(undefined)).toBe("");
   });
 });

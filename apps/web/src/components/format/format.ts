@@ -35,3 +35,14 @@ export function formatMoney(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "";
   return `${euro.format(value).replace(/\s/g, ".")} €`;
 }
+
+const percent = new Intl.NumberFormat("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+
+/**
+ * "12,5 %" (SPEC §9: decimal comma, one decimal). A second decimal is shown when the value has one (a 2,25 %
+ * discount must not read 2,3 %).
+ */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "";
+  return `${percent.format(value)} %`;
+}

@@ -7,14 +7,17 @@ export interface ListSearch {
   page?: number;
   /** "field,asc|desc"; missing = the list's default sort. */
   sort?: string;
+  /** The list's search text, for lists that have a search box. */
+  search?: string;
 }
 
-/** validateSearch of every list route: keeps a sane page and a sort-shaped string, drops anything else. */
+/** validateSearch of every list route: keeps a sane page, a sort-shaped string and a search text; drops the rest. */
 export function validateListSearch(search: Record<string, unknown>): ListSearch {
   const result: ListSearch = {};
   const page = Number(search.page);
   if (Number.isSafeInteger(page) && page > 1) result.page = page;
   if (typeof search.sort === "string" && /^[A-Za-z][\w.]*,(asc|desc)$/.test(search.sort))
     result.sort = search.sort;
+  if (typeof search.search === "string" && search.search.trim() !== "") result.search = search.search;
   return result;
 }

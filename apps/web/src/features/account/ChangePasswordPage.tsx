@@ -23,7 +23,7 @@ const EMPTY: ChangePasswordValues = { currentPassword: "", newPassword: "", conf
 export function ChangePasswordPage() {
   const { t, i18n } = useTranslation(["account", "crud"]);
   const problemMessage = useProblemMessage();
-  const { slug } = useParams({ from: "/protected/changepassword/$slug" });
+  const { slug = "" } = useParams({ strict: false });
   const navigate = useNavigate();
   const login = useQuery(accountQuery).data?.login;
   const form = useForm<ChangePasswordValues>({
@@ -34,7 +34,7 @@ export function ChangePasswordPage() {
 
   useEffect(() => {
     if (login !== undefined && slug !== login) {
-      void navigate({ to: "/changepassword/$slug", params: { slug: login }, replace: true });
+      void navigate({ to: `/changepassword/${encodeURIComponent(login)}`, replace: true });
     }
   }, [login, slug, navigate]);
 

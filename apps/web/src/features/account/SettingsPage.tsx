@@ -42,7 +42,7 @@ import {
  */
 export function SettingsPage() {
   const { t } = useTranslation(["account", "crud", "common"]);
-  const { slug } = useParams({ from: "/protected/settings/$slug" });
+  const { slug = "" } = useParams({ strict: false });
   const navigate = useNavigate();
   const account = useQuery(accountQuery);
   const login = account.data?.login;
@@ -50,7 +50,7 @@ export function SettingsPage() {
   // The path names a user (SPEC: /settings/{slug}); these are always the signed-in user's own settings.
   useEffect(() => {
     if (login !== undefined && slug !== login) {
-      void navigate({ to: "/settings/$slug", params: { slug: login }, replace: true });
+      void navigate({ to: `/settings/${encodeURIComponent(login)}`, replace: true });
     }
   }, [login, slug, navigate]);
 
@@ -76,7 +76,7 @@ export function SettingsPage() {
           <Group gap="sm">
             <Button
               renderRoot={(props) => (
-                <Link {...props} to="/changepassword/$slug" params={{ slug: account.data.login }} />
+                <Link {...props} to={`/changepassword/${encodeURIComponent(account.data.login)}`} />
               )}
               variant="default"
             >

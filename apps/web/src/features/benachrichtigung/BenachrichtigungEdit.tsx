@@ -27,7 +27,7 @@ import {
   setBenachrichtigungAktiv,
 } from "./benachrichtigung.api.ts";
 
-const LIST_PATH = "/benachrichtigungen_list/";
+const LIST_PATH: string = "/benachrichtigungen_list/";
 const validate = zodValidate(ZBenachrichtigung);
 
 interface Values {
@@ -96,8 +96,7 @@ function BenachrichtigungEdit({ id }: { id: number | "new" }) {
       form.setInitialValues(values);
       form.setValues(values);
       notifySuccess(t("crud:toast.saved"));
-      if (isNew)
-        void navigate({ to: "/benachrichtigungen/$slug", params: { slug: String(saved.id) }, replace: true });
+      if (isNew) void navigate({ to: `/benachrichtigungen/${saved.id}`, replace: true });
     },
     onError: (error) => {
       if (isApiError(error) && error.fieldErrors.length > 0)

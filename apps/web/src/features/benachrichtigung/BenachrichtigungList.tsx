@@ -58,9 +58,7 @@ export function BenachrichtigungList() {
         <>
           <ResetStatusButton />
           <Button
-            renderRoot={(props) => (
-              <Link {...props} to="/benachrichtigungen/$slug" params={{ slug: "new" }} />
-            )}
+            renderRoot={(props) => <Link {...props} to="/benachrichtigungen/new" />}
             leftSection={<IconPlus size={16} />}
           >
             {t("list.new")}

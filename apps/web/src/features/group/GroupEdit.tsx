@@ -41,7 +41,7 @@ const toValues = (group: TGroupRecord): GroupFormValues => ({
 
 /** /group/{slug}: "new" creates a group, an id edits one. */
 export function GroupEditPage() {
-  const { slug } = useParams({ from: "/protected/group/$slug" });
+  const { slug = "" } = useParams({ strict: false });
   const id = parseSlug(slug);
   if (id === null) return <Problem message={<NotFoundText />} />;
   return <GroupEdit key={slug} id={id} />;
@@ -105,8 +105,7 @@ function GroupEdit({ id }: { id: number | "new" }) {
       form.setValues(next);
       form.resetDirty(next);
       notifySuccess(t("crud:toast.saved"));
-      if (values.id === undefined)
-        void navigate({ to: "/group/$slug", params: { slug: String(saved.id) }, replace: true });
+      if (values.id === undefined) void navigate({ to: `/group/${saved.id}`, replace: true });
     },
     onError: (error) => {
       form.setErrors(problemFieldErrors(error));

@@ -33,7 +33,7 @@ export function GroupList() {
       title={t("list.title")}
       actions={
         <Button
-          renderRoot={(props) => <Link {...props} to="/group/$slug" params={{ slug: "new" }} />}
+          renderRoot={(props) => <Link {...props} to="/group/new" />}
           leftSection={<IconPlus size={16} />}
         >
           {t("list.new")}

@@ -43,8 +43,7 @@ function MandantEdit({ id }: { id: number | "new" }) {
     (values) =>
       save.mutate(values, {
         onSuccess: (saved) => {
-          if (isNew)
-            void navigate({ to: "/mandant/$slug", params: { slug: String(saved.id) }, replace: true });
+          if (isNew) void navigate({ to: `/mandant/${saved.id}`, replace: true });
         },
       }),
     () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),

@@ -47,7 +47,7 @@ export function MandantList() {
               {t("list.wizard")}
             </Button>
             <Button
-              renderRoot={(props) => <Link {...props} to="/mandant/$slug" params={{ slug: "new" }} />}
+              renderRoot={(props) => <Link {...props} to="/mandant/new" />}
               leftSection={<IconPlus size={16} />}
             >
               {t("list.new")}

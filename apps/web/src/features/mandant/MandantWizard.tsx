@@ -59,7 +59,7 @@ function MandantWizard({ id }: { id: number | "new" }) {
   const finish = form.onSubmit(
     (values) =>
       save.mutate(values, {
-        onSuccess: (saved) => void navigate({ to: "/mandant/$slug", params: { slug: String(saved.id) } }),
+        onSuccess: (saved) => void navigate({ to: `/mandant/${saved.id}` }),
         // The server's field errors are at the fields now (useMandantForm): show the first step that has one.
         onError: (error) => {
           if (isApiError(error) && error.fieldErrors.length > 0)

@@ -54,7 +54,7 @@ import { parseSlug, userLabel } from "./user.rules.ts";
 
 /** /user/{slug}: "new" creates a user, an id edits one (a new slug mounts a fresh form). */
 export function UserEditPage() {
-  const { slug } = useParams({ from: "/protected/user/$slug" });
+  const { slug = "" } = useParams({ strict: false });
   const id = parseSlug(slug);
   if (id === null) return <NotFound />;
   return <UserEdit key={slug} id={id} />;
@@ -125,7 +125,7 @@ function UserEdit({ id }: { id: number | "new" }) {
             autoClose: 7500,
             withBorder: true,
           });
-        void navigate({ to: "/user/$slug", params: { slug: String(saved.id) }, replace: true });
+        void navigate({ to: `/user/${saved.id}`, replace: true });
       } else notifySuccess(t("crud:toast.saved"));
     },
     onError: (error) => {

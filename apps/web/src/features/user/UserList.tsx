@@ -12,7 +12,7 @@ import { fullName, userLabel } from "./user.rules.ts";
 /** /user_list/: the users an administrator manages (SPEC §2; §9 default sort id descending), with a search. */
 export function UserList() {
   const { t } = useTranslation(["user", "crud", "common"]);
-  const { search = "" } = useSearch({ from: "/protected/user_list" });
+  const { search = "" } = useSearch({ strict: false }) as { search?: string };
   const navigate = useNavigate();
   const [typed, setTyped] = useState(search);
 
@@ -71,7 +71,7 @@ export function UserList() {
             w={280}
           />
           <Button
-            renderRoot={(props) => <Link {...props} to="/user/$slug" params={{ slug: "new" }} />}
+            renderRoot={(props) => <Link {...props} to="/user/new" />}
             leftSection={<IconPlus size={16} />}
           >
             {t("list.new")}
