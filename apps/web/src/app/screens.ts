@@ -63,6 +63,11 @@ const SCREENS: Record<string, Screen> = {
   },
   sessions: { ns: ["account", "crud"], list: () => accountScreens().then((m) => m.SessionsPage) },
   // Master data (issue 5).
+  preiskalkulator: {
+    ns: ["stammdaten"],
+    list: () =>
+      import("../features/preiskalkulator/PreiskalkulatorPage.tsx").then((m) => m.PreiskalkulatorPage),
+  },
   mehrwertssteuer_list: { ns: stammdaten, list: () => vat().then((m) => m.MehrwertssteuerList) },
   mehrwertssteuer: { ns: stammdaten, edit: () => vat().then((m) => m.MehrwertssteuerEdit) },
 };
