@@ -18,6 +18,16 @@ const adminLists = () => import("../features/user/adminLists.ts");
 const adminEdits = () => import("../features/user/adminEdits.ts");
 const modulScreens = () => import("../features/modul/modulScreens.ts");
 const vat = () => import("../features/mehrwertssteuer/mehrwertssteuerScreens.tsx");
+const warengruppeScreens = () => import("../features/warengruppe/warengruppeScreens.tsx");
+const einheitScreens = () => import("../features/einheit/einheitScreens.tsx");
+const preisschieneScreens = () => import("../features/preisschiene/preisschieneScreens.tsx");
+const rabattScreens = () => import("../features/rabatt/rabattScreens.tsx");
+const zahlungszielScreens = () => import("../features/zahlungsziel/zahlungszielScreens.tsx");
+const felddefinitionScreens = () => import("../features/felddefinition/felddefinitionScreens.tsx");
+const belegtextScreens = () => import("../features/belegtext/belegtextScreens.tsx");
+const firmengruppeScreens = () => import("../features/firmengruppe/firmengruppeScreens.tsx");
+const rechnungsvorlageScreens = () => import("../features/rechnungsvorlage/rechnungsvorlageScreens.tsx");
+const nummernkreisScreens = () => import("../features/nummernkreis/nummernkreisScreens.tsx");
 
 /**
  * The resource screens by first path segment (SPEC §2). The router has two generic routes for all of them, and
@@ -70,6 +80,110 @@ const SCREENS: Record<string, Screen> = {
   },
   mehrwertssteuer_list: { ns: stammdaten, list: () => vat().then((m) => m.MehrwertssteuerList) },
   mehrwertssteuer: { ns: stammdaten, edit: () => vat().then((m) => m.MehrwertssteuerEdit) },
+  warengruppe_list: { ns: stammdaten, list: () => warengruppeScreens().then((m) => m.WarengruppeList) },
+  warengruppe: { ns: stammdaten, edit: () => warengruppeScreens().then((m) => m.WarengruppeEdit) },
+  untergruppe_list: { ns: stammdaten, list: () => warengruppeScreens().then((m) => m.UntergruppeList) },
+  untergruppe: { ns: stammdaten, edit: () => warengruppeScreens().then((m) => m.UntergruppeEdit) },
+  einheit_list: { ns: stammdaten, list: () => einheitScreens().then((m) => m.EinheitList) },
+  einheit: { ns: stammdaten, edit: () => einheitScreens().then((m) => m.EinheitEdit) },
+  preisschiene_list: { ns: stammdaten, list: () => preisschieneScreens().then((m) => m.PreisschieneList) },
+  preisschiene: { ns: stammdaten, edit: () => preisschieneScreens().then((m) => m.PreisschieneEdit) },
+  rabatt_list: { ns: stammdaten, list: () => rabattScreens().then((m) => m.RabattList) },
+  rabatt: { ns: stammdaten, edit: () => rabattScreens().then((m) => m.RabattEdit) },
+  zahlungsziel_list: {
+    ns: ["crud", "zahlungsbedingungen", "validation"],
+    list: () => zahlungszielScreens().then((m) => m.ZahlungszielList),
+  },
+  zahlungsziel: {
+    ns: ["crud", "zahlungsbedingungen", "validation"],
+    edit: () => zahlungszielScreens().then((m) => m.ZahlungszielEdit),
+  },
+  lieferbedingung: {
+    ns: ["crud", "zahlungsbedingungen", "validation"],
+    list: () => zahlungszielScreens().then((m) => m.LieferbedingungList),
+    edit: () => zahlungszielScreens().then((m) => m.LieferbedingungEdit),
+  },
+  zahlungsbedingung: {
+    ns: ["crud", "zahlungsbedingungen", "validation"],
+    list: () => zahlungszielScreens().then((m) => m.ZahlungsbedingungList),
+    edit: () => zahlungszielScreens().then((m) => m.ZahlungsbedingungEdit),
+  },
+  kundefelddefinition_list: {
+    ns: ["crud", "felddefinition", "validation"],
+    list: () => felddefinitionScreens().then((m) => m.KundefelddefinitionList),
+  },
+  kundefelddefinition: {
+    ns: ["crud", "felddefinition", "validation"],
+    list: () => felddefinitionScreens().then((m) => m.KundefelddefinitionList),
+    edit: () => felddefinitionScreens().then((m) => m.KundefelddefinitionEdit),
+  },
+  artikelfelddefinition_list: {
+    ns: ["crud", "felddefinition", "validation"],
+    list: () => felddefinitionScreens().then((m) => m.ArtikelfelddefinitionList),
+  },
+  artikelfelddefinition: {
+    ns: ["crud", "felddefinition", "validation"],
+    list: () => felddefinitionScreens().then((m) => m.ArtikelfelddefinitionList),
+    edit: () => felddefinitionScreens().then((m) => m.ArtikelfelddefinitionEdit),
+  },
+  belegfelddefinition_list: {
+    ns: ["crud", "felddefinition", "validation"],
+    list: () => felddefinitionScreens().then((m) => m.BelegfelddefinitionList),
+  },
+  belegfelddefinition: {
+    ns: ["crud", "felddefinition", "validation"],
+    edit: () => felddefinitionScreens().then((m) => m.BelegfelddefinitionEdit),
+  },
+  belegtext_list: {
+    ns: ["crud", "felddefinition", "validation"],
+    list: () => belegtextScreens().then((m) => m.BelegtextList),
+  },
+  belegtext: {
+    ns: ["crud", "felddefinition", "validation"],
+    edit: () => belegtextScreens().then((m) => m.BelegtextEdit),
+  },
+  hothint_list: {
+    ns: ["crud", "felddefinition", "validation"],
+    list: () => belegtextScreens().then((m) => m.HotHintList),
+  },
+  hothint: {
+    ns: ["crud", "felddefinition", "validation"],
+    edit: () => belegtextScreens().then((m) => m.HotHintEdit),
+  },
+  firmengruppe_list: {
+    ns: ["crud", "felddefinition", "validation"],
+    list: () => firmengruppeScreens().then((m) => m.FirmengruppeList),
+  },
+  firmengruppe: {
+    ns: ["crud", "felddefinition", "validation"],
+    list: () => firmengruppeScreens().then((m) => m.FirmengruppeList),
+    edit: () => firmengruppeScreens().then((m) => m.FirmengruppeEdit),
+  },
+  rechnungsvorlage_list: {
+    ns: ["crud", "felddefinition", "validation"],
+    list: () => rechnungsvorlageScreens().then((m) => m.RechnungsvorlageList),
+  },
+  rechnungsvorlage: {
+    ns: ["crud", "felddefinition", "validation"],
+    edit: () => rechnungsvorlageScreens().then((m) => m.RechnungsvorlageEdit),
+  },
+  rechnungskreise_list: {
+    ns: ["crud", "nummernkreis", "validation"],
+    list: () => nummernkreisScreens().then((m) => m.RechnungskreisList),
+  },
+  rechnungskreise: {
+    ns: ["crud", "nummernkreis", "validation"],
+    edit: () => nummernkreisScreens().then((m) => m.RechnungskreisEdit),
+  },
+  belegnummerkreise_list: {
+    ns: ["crud", "nummernkreis", "validation"],
+    list: () => nummernkreisScreens().then((m) => m.BelegnummerkreisList),
+  },
+  belegnummerkreis: {
+    ns: ["crud", "nummernkreis", "validation"],
+    list: () => nummernkreisScreens().then((m) => m.BelegnummerkreisList),
+    edit: () => nummernkreisScreens().then((m) => m.BelegnummerkreisEdit),
+  },
 };
 
 /**
