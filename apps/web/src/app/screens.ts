@@ -135,11 +135,11 @@ const SCREENS: Record<string, Screen> = {
     edit: () => felddefinitionScreens().then((m) => m.BelegfelddefinitionEdit),
   },
   belegtext_list: {
-    ns: ["crud", "felddefinition", "validation"],
+    ns: ["crud", "felddefinition", "richtext"],
     list: () => belegtextScreens().then((m) => m.BelegtextList),
   },
   belegtext: {
-    ns: ["crud", "felddefinition", "validation"],
+    ns: ["crud", "felddefinition", "richtext", "validation"],
     edit: () => belegtextScreens().then((m) => m.BelegtextEdit),
   },
   hothint_list: {

@@ -140,7 +140,7 @@ export function decimalPlaces(n: number): number {
   return dec(n).scale;
 }
 
-/** Digits with a dot, padded to at least `minScale` places; a is already at or below that scale or canonical. */
+/** Digits with a dot: all of a's places, padded with zeros to at least `minScale`. */
 function toPlainString(a: Decimal, minScale = 0): string {
   const scale = Math.max(a.scale, minScale);
   const units = a.units * pow10(scale - a.scale);

@@ -1,4 +1,4 @@
-import { type Decimal, dec, div, isZero, mul, round, sub, toNumber } from "../money/decimal.ts";
+import { add, compare, type Decimal, dec, div, isZero, mul, round, sub, toNumber } from "../money/decimal.ts";
 
 /**
  * The merchant's price calculator (SPEC /preiskalkulator). The list price must carry the discount the merchant
@@ -89,9 +89,9 @@ function figures(
 
 /** 100 + p: the percentage as a factor of 100 (1 + p/100, kept integral). */
 function add100(prozent: Decimal): Decimal {
-  return sub(prozent, dec(-100));
+  return add(HUNDRED, prozent);
 }
 
 function rabattBelow100(rabatt: Decimal): boolean {
-  return toNumber(sub(HUNDRED, rabatt)) > 0;
+  return compare(rabatt, HUNDRED) < 0;
 }

@@ -1,5 +1,155 @@
+import { ZIdParams } from "@kontor/domain/http/params.schema";
+import {
+  sniffContentType,
+  type TVorlageContentType,
+  VORLAGE_MAX_BYTES,
+} from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.rules";
+import {
+  type TRechnungsvorlage,
+  type TRechnungsvorlageInput,
+  ZRechnungsvorlage,
+  ZRechnungsvorlageInput,
+} from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.schema";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { rechnungsvorlage as table } from "../../db/schema/index.ts";
+import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
+import { ProblemError, responses } from "../../http/problem.ts";
+import { notFound, registerCrud } from "../crud/crud.ts";
 
-/** Document templates. (Stub: filled in by issue 5.) */
-export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (_app, _deps) => {};
+/** The metadata of a template; the file's bytes are read only by the download. */
+const columns = {
+  id: table.id,
+  vorlagename: table.vorlagename,
+  active: table.active,
+  vorlageContentType: table.vorlageContentType,
+  vorlageDateiname: table.vorlageDateiname,
+  vorlageGroesse: sql<number | null>`octet_length(${table.vorlage})`,
+  lastModifiedDate: table.lastModifiedDate,
+};
+
+/** A base64 file as JSON is 4/3 of its size: 5 MB decoded plus the other fields fit into 7 MB. */
+const BODY_LIMIT = 7 * 1024 * 1024;
+const access = { level: "tenant", access: "stammdaten" } as const;
+const tag = "rechnungsvorlage";
+const EXTENSIONS: Record<TVorlageContentType, string> = {
+  "application/pdf": ".pdf",
+  "image/png": ".png",
+  "image/jpeg": ".jpg",
+};
+
+const invalidFile = (code: "required" | "invalid") =>
+  new ProblemError(400, "error.validation", undefined, [{ field: "vorlage", code }]);
+
+/**
+ * The stored values of a saved template: with a new file its bytes, the type its content shows (never the name's
+ * or the client's) and its name; without one the stored file stays as it is.
+ */
+function toRow(entity: TRechnungsvorlage) {
+  const { vorlagename, active, vorlage, vorlageDateiname } = entity as TRechnungsvorlageInput;
+  const row = { vorlagename, active, lastModifiedDate: new Date() };
+  if (vorlage === undefined) return row;
+  const bytes = Buffer.from(vorlage, "base64");
+  const contentType = sniffContentType(bytes);
+  if (!contentType) throw invalidFile("invalid"); // the body schema checked it already; bytes decide
+  return {
+    ...row,
+    vorlage: bytes,
+    vorlageContentType: contentType,
+    vorlageDateiname: vorlageDateiname || null,
+  };
+}
+
+const present = (row: Record<string, unknown>) =>
+  ({ ...row, lastModifiedDate: (row.lastModifiedDate as Date).toISOString() }) as TRechnungsvorlage;
+
+/** `attachment` with the name as ASCII fallback and as UTF-8 (RFC 6266 / RFC 5987), so umlauts survive. */
+function attachment(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Document templates (rechnungsvorlages): the generic pattern, with the file uploaded as base64 inside the JSON of
+ * PUT (at most 5 MB; PDF, PNG or JPEG by content) and downloaded by GET rechnungsvorlages/{id}/vorlage.
+ */
+export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+  const repository = registerCrud(app, db, {
+    path: "rechnungsvorlages",
+    tag,
+    noun: "Document template",
+    table,
+    schema: ZRechnungsvorlage,
+    input: ZRechnungsvorlageInput,
+    columns,
+    sortFields: ["vorlagename", "active", "vorlageContentType", "lastModifiedDate", "id"],
+    defaultSort: { field: "vorlagename", direction: "asc" },
+    access: { read: "stammdaten" },
+    toRow,
+    present,
+    methods: { put: false },
+  });
+
+  // PUT of the generic pattern, with a body limit that fits a file.
+  app.put(
+    "/rechnungsvorlages",
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { auth: access },
+      schema: {
+        tags: [tag],
+        summary: `Document template: create (without id, with a file) or update (with id; without a file the stored one stays); the file is a PDF, PNG or JPEG of at most ${VORLAGE_MAX_BYTES / 1024 / 1024} MB, base64`,
+        body: ZRechnungsvorlageInput,
+        response: responses({ 200: ZRechnungsvorlage }, 400, 401, 403, 404, 413),
+      },
+    },
+    async (request) => {
+      const mandantId = request.mandant!.id;
+      if (request.body.id === undefined && request.body.vorlage === undefined) throw invalidFile("required");
+      const saved = await withTenant(db, mandantId, (tx) => repository.save(tx, mandantId, request.body));
+      if (!saved) throw notFound();
+      return saved;
+    },
+  );
+
+  app.get(
+    "/rechnungsvorlages/:id/vorlage",
+    {
+      config: { auth: access },
+      schema: {
+        tags: [tag],
+        summary: "Document template: download its file (as its content type, as an attachment with its name)",
+        params: ZIdParams,
+        response: responses({}, 400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const [file] = await withTenant(db, request.mandant!.id, (tx) =>
+        tx
+          .select({
+            bytes: table.vorlage,
+            contentType: table.vorlageContentType,
+            name: table.vorlageDateiname,
+            vorlagename: table.vorlagename,
+          })
+          .from(table)
+          .where(and(eq(table.id, request.params.id), isNotNull(table.vorlage))),
+      );
+      if (!file?.bytes || !file.contentType) throw notFound();
+      const contentType = file.contentType as TVorlageContentType;
+      return reply
+        .header("content-type", contentType)
+        .header(
+          "content-disposition",
+          attachment(file.name || `${file.vorlagename}${EXTENSIONS[contentType]}`),
+        )
+        .header("x-content-type-options", "nosniff")
+        .send(file.bytes as never); // raw bytes: no response schema applies (only the problems have one)
+    },
+  );
+};
