@@ -1,0 +1,198 @@
+import {
+  formatNumber,
+  type NumberDate,
+  nextSequence,
+  previewNumber,
+  type SequenceState,
+} from "@kontor/domain/numbering/numbering.rules";
+import type { TBelegnummerkreis, TRechnungskreis } from "@kontor/domain/nummernkreis/nummernkreis.schema";
+import type { TBelegsTyp } from "@kontor/domain/typen/typen";
+import { and, arrayContains, arrayOverlaps, eq, ne, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Tx } from "../../db/client.ts";
+import { belegnummerkreis, rechnungskreis } from "../../db/schema/index.ts";
+import { ProblemError } from "../../http/problem.ts";
+
+/**
+ * Number circles at work (DESIGN §6): the allocation engine the finalizing transaction of a document calls, the
+ * preview the circle forms show, and the rules of saving a circle. No HTTP route allocates.
+ */
+
+/** A circle to draw from: a document number circle (belegnummerkreis) or an invoice circle (rechnungskreis). */
+export type NumberCircleRef = { kreis: "beleg" | "rechnung"; id: number };
+
+/** How each kind of circle stores its state: the columns read under the row lock and the values written back. */
+const CIRCLES = {
+  beleg: {
+    table: belegnummerkreis,
+    columns: {
+      pattern: belegnummerkreis.nummernkreisPattern,
+      last: belegnummerkreis.lastNummer,
+      lastJahr: belegnummerkreis.lastJahr,
+      first: sql<number>`1`,
+      nummerProJahr: belegnummerkreis.nummerProJahr,
+    },
+    store: (last: number, lastJahr: number) => ({ lastNummer: last, lastJahr }),
+  },
+  rechnung: {
+    table: rechnungskreis,
+    columns: {
+      pattern: rechnungskreis.rechnungsnummernPattern,
+      last: rechnungskreis.lastRechnungsnummer,
+      lastJahr: rechnungskreis.lastJahr,
+      first: rechnungskreis.firstRechnungsnummer,
+      nummerProJahr: rechnungskreis.nummerProJahr,
+    },
+    store: (last: number, lastJahr: number) => ({ lastRechnungsnummer: last, lastJahr }),
+  },
+} as const;
+
+/**
+ * Gives the next number of a circle, inside the caller's transaction (the one that finalizes the document): the
+ * circle's row is locked (`FOR UPDATE`) until that transaction ends, so concurrent callers, in this process or
+ * another, wait and each gets the following number; a rollback gives the number back, so no gaps and no
+ * duplicates. `date` is the document's date (year and month; `parseIsoDate(belegDatum)` fits). 404 when the
+ * circle does not exist in the tenant; 409 error.conflict for a date in a year before the circle's last number
+ * when the circle restarts every year (that year's sequence is closed; restarting would repeat its numbers).
+ */
+export async function allocateNumber(tx: Tx, circle: NumberCircleRef, date: NumberDate): Promise<string> {
+  const { table, columns, store } = CIRCLES[circle.kreis];
+  const [row] = (await tx
+    .select(columns)
+    .from(table as typeof belegnummerkreis)
+    .where(eq(table.id, circle.id))
+    .for("update")) as Array<SequenceState & { pattern: string }>;
+  if (!row) throw new ProblemError(404, "error.notFound", `No ${circle.kreis} number circle ${circle.id}`);
+  if (row.nummerProJahr && row.lastJahr !== null && date.year < row.lastJahr)
+    throw new ProblemError(
+      409,
+      "error.conflict",
+      `The number circle already gives numbers of ${row.lastJahr}`,
+    );
+  const { sequence, jahr } = nextSequence(row, date.year);
+  const number = formatNumber(row.pattern, { sequence, date });
+  await tx
+    .update(table)
+    .set(store(sequence, jahr) as never)
+    .where(eq(table.id, circle.id));
+  return number;
+}
+
+/**
+ * Gives the next number for a document type from the tenant's number circle of that type (see allocateNumber).
+ * 404 error.notFound when no circle of the tenant has the type.
+ */
+export async function allocateForBelegsTyp(tx: Tx, typ: TBelegsTyp, date: NumberDate): Promise<string> {
+  const [circle] = await tx
+    .select({ id: belegnummerkreis.id })
+    .from(belegnummerkreis)
+    .where(arrayContains(belegnummerkreis.belegsTyps, [typ]))
+    .limit(1);
+  if (!circle) throw new ProblemError(404, "error.notFound", `No number circle for document type "${typ}"`);
+  return allocateNumber(tx, { kreis: "beleg", id: circle.id }, date);
+}
+
+/** Year and month of today in Vienna, where Kontor's day starts, whatever the server's time zone. */
+export function todayNumberDate(now: Date = new Date(), timeZone = "Europe/Vienna"): NumberDate {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "numeric",
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+  return { year: part("year"), month: part("month") };
+}
+
+/** The next number as it would be printed today: shown in the circle forms, nothing is taken. */
+export function previewToday(pattern: string, state: SequenceState): string {
+  return previewNumber(pattern, state, todayNumberDate());
+}
+
+/**
+ * The year stored with a counter an admin set by hand: the number was given this year, so the next one follows it
+ * (without a year the next number would restart at 1 in a yearly circle); 0 means none given yet.
+ */
+export function manualLastJahr(last: number): number | null {
+  return last > 0 ? todayNumberDate().year : null;
+}
+
+/**
+ * Serializes the saves of one kind of circle in a tenant for the rest of the transaction, so two admins saving at
+ * once cannot both pass a uniqueness check the table has no index for (a transaction-level advisory lock).
+ */
+async function lockSaves(tx: Tx, kind: string, mandantId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:${mandantId}`}, 0))`);
+}
+
+const uniqueError = (field: string) =>
+  new ProblemError(400, "error.validation", undefined, [{ field, code: "unique" }]);
+const otherThan = (id: number | undefined, column: PgColumn) =>
+  id === undefined ? undefined : ne(column, id);
+
+/**
+ * Before a number circle is saved: each document type belongs to one circle of the tenant only (400 belegsTyps
+ * "unique"); a counter changed by hand gets this year (see manualLastJahr).
+ */
+export async function beforeSaveBelegnummerkreis(tx: Tx, entity: TBelegnummerkreis, mandantId: number) {
+  await lockSaves(tx, "belegnummerkreis", mandantId);
+  const { id, lastNummer } = entity;
+  if (
+    id !== undefined &&
+    !(await prepareUpdate(tx, belegnummerkreis, id, belegnummerkreis.lastNummer, lastNummer))
+  )
+    return; // no such circle: the update finds nothing, 404
+  const clash = await tx
+    .select({ id: belegnummerkreis.id })
+    .from(belegnummerkreis)
+    .where(
+      and(arrayOverlaps(belegnummerkreis.belegsTyps, entity.belegsTyps), otherThan(id, belegnummerkreis.id)),
+    )
+    .limit(1);
+  if (clash.length > 0) throw uniqueError("belegsTyps");
+}
+
+/**
+ * Before an invoice circle is saved: its name is unique in the tenant, ignoring case (400 rechnungskreisName
+ * "unique": documents pick the circle by name); a counter changed by hand gets this year.
+ */
+export async function beforeSaveRechnungskreis(tx: Tx, entity: TRechnungskreis, mandantId: number) {
+  await lockSaves(tx, "rechnungskreis", mandantId);
+  const { id, lastRechnungsnummer } = entity;
+  const counter = rechnungskreis.lastRechnungsnummer;
+  if (id !== undefined && !(await prepareUpdate(tx, rechnungskreis, id, counter, lastRechnungsnummer)))
+    return;
+  const clash = await tx
+    .select({ id: rechnungskreis.id })
+    .from(rechnungskreis)
+    .where(
+      and(
+        sql`lower(${rechnungskreis.rechnungskreisName}) = lower(${entity.rechnungskreisName})`,
+        otherThan(id, rechnungskreis.id),
+      ),
+    )
+    .limit(1);
+  if (clash.length > 0) throw uniqueError("rechnungskreisName");
+}
+
+/**
+ * Locks the circle an update is about to change (allocations wait for the admin's save, and the other way round)
+ * and, when its counter was changed by hand, stores this year with it; a plain edit leaves the year alone.
+ * false when the tenant has no such circle.
+ */
+async function prepareUpdate(
+  tx: Tx,
+  table: typeof belegnummerkreis | typeof rechnungskreis,
+  id: number,
+  counter: PgColumn,
+  last: number,
+): Promise<boolean> {
+  const circle = table as typeof belegnummerkreis;
+  const [row] = await tx.select({ last: counter }).from(circle).where(eq(circle.id, id)).for("update");
+  if (!row) return false;
+  if (row.last !== last)
+    await tx
+      .update(circle)
+      .set({ lastJahr: manualLastJahr(last) })
+      .where(eq(circle.id, id));
+  return true;
+}
