@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "../components/LanguageSwitch.tsx";
 import { useProblemMessage } from "../components/problemMessage.ts";
 import { MandantSwitch } from "../features/mandant/MandantSwitch.tsx";
-import { myMandantsQuery } from "../features/mandant/mandant.api.ts";
+import { myMandantsQuery } from "../features/mandant/mandant.queries.ts";
 import { pickMandant } from "../features/mandant/mandant.rules.ts";
 import { mandantModulesQuery } from "../features/mandant/mandantModules.api.ts";
 import { NewsBell } from "../features/news/NewsBell.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { friendlyUsername, ZLoginRequest } from "./auth.schema.ts";
+import { ZLoginRequest } from "./auth.schema.ts";
 
 describe("ZLoginRequest", () => {
   it.each([
@@ -17,16 +17,5 @@ describe("ZLoginRequest", () => {
 
   it("trims the login", () => {
     expect(ZLoginRequest.parse({ usernameOrEmail: " a ", password: "12345" }).usernameOrEmail).toBe("a");
-  });
-});
-
-describe("friendlyUsername", () => {
-  it.each([
-    [{ login: "admin", firstName: "Anna", lastName: "Huber" }, "Anna Huber"],
-    [{ login: "admin", firstName: null, lastName: "Huber" }, "Huber"],
-    [{ login: "admin", firstName: " ", lastName: null }, "admin"],
-    [{ login: "user" }, "user"],
-  ])("%j -> %s", (user, expected) => {
-    expect(friendlyUsername(user)).toBe(expected);
   });
 });

@@ -88,16 +88,6 @@ export const ZAccount = z.object({
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
-/** The name shown for a signed-in user: first and last name, else the login. */
-export function friendlyUsername(user: {
-  login: string;
-  firstName?: string | null;
-  lastName?: string | null;
-}) {
-  const name = [user.firstName, user.lastName].filter((part) => part?.trim()).join(" ");
-  return name || user.login;
-}
-
 export const ZNewsread = z.object({ newsread: z.boolean() });
 
 /** Public facts about this installation (GET /app/api/appinfo): the shell's colour and the version for admins. */

@@ -21,14 +21,3 @@ export const ZMyNews = z.object({
   news: z.array(ZBenachrichtigung),
 });
 export type TMyNews = z.infer<typeof ZMyNews>;
-
-/** SPEC §4 News: the popup opens at most once per day, when news exist and the user has not marked them read. */
-export function shouldShowNews(input: {
-  lastChecked: string | null;
-  today: string;
-  newsread: boolean;
-  newsCount: number;
-}): boolean {
-  if (input.lastChecked === input.today) return false;
-  return !input.newsread && input.newsCount > 0;
-}

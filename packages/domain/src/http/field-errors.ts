@@ -38,7 +38,7 @@ function fieldCode(issue: Issue, value: unknown): TFieldErrorCode {
     case "invalid_format":
       return issue.format === "email" ? "email" : "pattern";
     case "invalid_value":
-      return "enum";
+      return value === undefined || value === null ? "required" : "enum";
     case "unrecognized_keys":
       return "unknownField";
     case "custom": {

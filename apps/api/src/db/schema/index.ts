@@ -1,4 +1,4 @@
 export * from "./mandant.ts";
+export * from "./stammdaten.ts";
 export * from "./tenant.ts";
 export * from "./user.ts";
-export * from "./stammdaten.ts";

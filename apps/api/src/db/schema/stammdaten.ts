@@ -198,6 +198,8 @@ export const felddefinition = pgTable(
     search: boolean("search").notNull().default(true),
     printable: boolean("printable").notNull().default(false),
     belegsTyps: text("belegs_typs").array().notNull().default([]),
+    /** Customer fields: the value a new customer starts with (as text; its type says how to read it). */
+    value: text("value"),
   },
   (t) => [
     ...tenantConstraints("felddefinition", t),

@@ -1,10 +1,6 @@
 import type { TAuthority } from "@kontor/domain/access/access.schema";
-import {
-  friendlyUsername,
-  type TLoginRequest,
-  type TLoginResponse,
-  type TLoginSuccess,
-} from "@kontor/domain/auth/auth.schema";
+import { friendlyUsername } from "@kontor/domain/auth/auth.rules";
+import type { TLoginRequest, TLoginResponse, TLoginSuccess } from "@kontor/domain/auth/auth.schema";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { ProblemError } from "../../http/problem.ts";

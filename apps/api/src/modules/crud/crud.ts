@@ -116,16 +116,26 @@ export function crudRepository<S extends z.ZodType<Entity>, F extends string>(re
           .select({ ...columns, totalCount: totalCountColumn } as never)
           .from(table as never)
           .where(where)
-          .orderBy(...orderBy(request.sort, columns as Record<F, PgColumn | SQL>, [resource.defaultSort], table.id))
+          .orderBy(
+            ...orderBy(request.sort, columns as Record<F, PgColumn | SQL>, [resource.defaultSort], table.id),
+          )
           .limit(request.size)
-          .offset(request.page * request.size) as Promise<Array<Record<string, unknown> & { totalCount: number }>>,
+          .offset(request.page * request.size) as Promise<
+          Array<Record<string, unknown> & { totalCount: number }>
+        >,
         request,
         async () => {
-          const [row] = await tx.select({ n: count() }).from(table as PgTable).where(where);
+          const [row] = await tx
+            .select({ n: count() })
+            .from(table as PgTable)
+            .where(where);
           return row?.n ?? 0;
         },
       );
-      return { totalCount: page.totalCount, items: await Promise.all(page.items.map((row) => present(tx, row))) };
+      return {
+        totalCount: page.totalCount,
+        items: await Promise.all(page.items.map((row) => present(tx, row))),
+      };
     },
 
     async find(tx: Tx, id: number): Promise<z.infer<S> | undefined> {
@@ -223,7 +233,9 @@ export function registerCrud<S extends z.ZodType<Entity>, F extends string>(
         },
       },
       async (request) => {
-        const found = await withTenant(db, request.mandant!.id, (tx) => repository.find(tx, (request.params as { id: number }).id));
+        const found = await withTenant(db, request.mandant!.id, (tx) =>
+          repository.find(tx, (request.params as { id: number }).id),
+        );
         if (!found) throw notFound();
         return found;
       },
@@ -264,7 +276,9 @@ export function registerCrud<S extends z.ZodType<Entity>, F extends string>(
         },
       },
       async (request, reply) => {
-        const deleted = await withTenant(db, request.mandant!.id, (tx) => repository.remove(tx, (request.params as { id: number }).id));
+        const deleted = await withTenant(db, request.mandant!.id, (tx) =>
+          repository.remove(tx, (request.params as { id: number }).id),
+        );
         if (!deleted) throw notFound();
         return reply.code(204).send(null);
       },

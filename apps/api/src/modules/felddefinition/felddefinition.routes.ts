@@ -2,7 +2,6 @@ import {
   FELD_TYPEN,
   type TBelegFelddefinition,
   type TFeldBereich,
-  type TKundeFelddefinition,
   ZArtikelFelddefinition,
   ZBelegFelddefinition,
   ZKundeFelddefinition,
@@ -59,9 +58,6 @@ const presentBeleg = (row: Record<string, unknown>) => {
  * Self-defined fields of customers, articles and documents (kundefelddefinitions, artikelfelddefinitions,
  * belegfelddefinitions): three resources of the generic pattern over the table `felddefinition`, plus the document
  * fields for the editor (belegfelddefinitionsall) and the field types (belegfelddefinitionstypen).
- *
- * The table has no column for a customer field's default `value` (SPEC §3); it is kept in `bezeichnung_en`, which
- * only document fields use otherwise.
  */
 export const felddefinitionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   registerCrud(app, db, {
@@ -77,13 +73,12 @@ export const felddefinitionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { d
     path: "kundefelddefinitions",
     noun: "Customer field definition",
     schema: ZKundeFelddefinition,
-    columns: { ...baseColumns, printable: table.printable, value: table.bezeichnungEn },
-    toRow: ({ id: _, value, ...rest }: TKundeFelddefinition) => ({ ...rest, bezeichnungEn: value }),
+    columns: { ...baseColumns, printable: table.printable, value: table.value },
   });
 
-  const belegRoutes = bereich("beleg");
+  const belegBereich = bereich("beleg");
   registerCrud(app, db, {
-    ...belegRoutes,
+    ...belegBereich,
     path: "belegfelddefinitions",
     noun: "Document field definition",
     schema: ZBelegFelddefinition,
@@ -106,7 +101,7 @@ export const felddefinitionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { d
         tx
           .select(belegColumns)
           .from(table)
-          .where(belegRoutes.scope)
+          .where(belegBereich.scope)
           .orderBy(asc(table.sortOrder), asc(table.id)),
       );
       return rows.map(presentBeleg);

@@ -3,10 +3,11 @@ import {
   type TFirmengruppe,
   ZFirmengruppe,
 } from "@kontor/domain/firmengruppe/firmengruppe.schema";
-import { and, asc, ilike, type SQL } from "drizzle-orm";
+import { asc, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { firmengruppe } from "../../db/schema/index.ts";
+import { everyWordIn } from "../../db/search.ts";
 import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
@@ -14,17 +15,8 @@ import { registerCrud } from "../crud/crud.ts";
 
 const columns = { id: firmengruppe.id, bezeichnung: firmengruppe.bezeichnung };
 
-/** LIKE wildcards in a search text are taken literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Every word of the search text occurs in the name, case-insensitively and in any order. */
-const nameHasEveryWord = (text: string): SQL | undefined =>
-  and(
-    ...text
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((word) => ilike(firmengruppe.bezeichnung, `%${escapeLike(word)}%`)),
-  );
+const nameHasEveryWord = (text: string): SQL | undefined => everyWordIn(text, firmengruppe.bezeichnung);
 
 /** Customers are not stored yet (issue 6): every group answers an empty member list until then. */
 const present = (row: Record<string, unknown>): TFirmengruppe => ({

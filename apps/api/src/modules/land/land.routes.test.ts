@@ -17,7 +17,12 @@ describe("countries", () => {
     const lands = response.json();
     expect(lands).toHaveLength(249);
     expect(lands).toContainEqual(
-      expect.objectContaining({ laenderKuerzel: "AT", bezeichnung: "Österreich", bezeichnungEn: "Austria", eu: true }),
+      expect.objectContaining({
+        laenderKuerzel: "AT",
+        bezeichnung: "Österreich",
+        bezeichnungEn: "Austria",
+        eu: true,
+      }),
     );
     expect(lands.filter((l: { eu: boolean }) => l.eu)).toHaveLength(27);
     expect(lands.find((l: { laenderKuerzel: string }) => l.laenderKuerzel === "CH").eu).toBe(false);
@@ -38,14 +43,22 @@ describe("countries", () => {
   it("landsByLaenderKuerzel: one country; unknown code 404, malformed 400", async () => {
     const found = await call(t, { method: "GET", url: "/app/api/landsByLaenderKuerzel/de", token });
     expect(found.json()).toMatchObject({ laenderKuerzel: "DE", bezeichnung: "Deutschland" });
-    expect((await call(t, { method: "GET", url: "/app/api/landsByLaenderKuerzel/QQ", token })).statusCode).toBe(404);
+    expect(
+      (await call(t, { method: "GET", url: "/app/api/landsByLaenderKuerzel/QQ", token })).statusCode,
+    ).toBe(404);
     const bad = await call(t, { method: "GET", url: "/app/api/landsByLaenderKuerzel/DEU", token });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors).toContainEqual(expect.objectContaining({ field: "code", code: "pattern" }));
+    expect(bad.json().fieldErrors).toContainEqual(
+      expect.objectContaining({ field: "code", code: "pattern" }),
+    );
   });
 
   it("needs a sign-in", async () => {
-    for (const url of ["/app/api/alllands", "/app/api/landsearch?search=a", "/app/api/landsByLaenderKuerzel/AT"])
+    for (const url of [
+      "/app/api/alllands",
+      "/app/api/landsearch?search=a",
+      "/app/api/landsByLaenderKuerzel/AT",
+    ])
       expect((await call(t, { method: "GET", url })).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,9 @@
 import { ZLaenderKuerzel, ZLand } from "@kontor/domain/land/land.schema";
-import { asc, eq, ilike, or } from "drizzle-orm";
+import { asc, eq, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { land } from "../../db/schema/index.ts";
+import { anyColumnContains } from "../../db/search.ts";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
 import { notFound } from "../crud/crud.ts";
@@ -15,8 +16,6 @@ const columns = {
   bezeichnungEn: land.bezeichnungEn,
   eu: land.eu,
 };
-/** LIKE wildcards in a search text are taken literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Countries (ISO 3166-1): installation-wide reference data, readable by every signed-in user. */
 export const landRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
@@ -46,7 +45,6 @@ export const landRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
     },
     async (request) => {
       const text = request.query.search;
-      const pattern = `%${escapeLike(text)}%`;
       return db
         .select(columns)
         .from(land)
@@ -55,8 +53,7 @@ export const landRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
             ? undefined
             : or(
                 eq(land.laenderKuerzel, text.toUpperCase()),
-                ilike(land.bezeichnung, pattern),
-                ilike(land.bezeichnungEn, pattern),
+                anyColumnContains(text, land.bezeichnung, land.bezeichnungEn),
               ),
         )
         .orderBy(asc(land.bezeichnung));

@@ -25,7 +25,9 @@ describe("mehrwertssteuers: seeded rates, one default, all", () => {
     const all = await call(crud.t, { method: "GET", url: "/app/api/mehrwertssteuers/all", ...crud.as() });
     expect(all.statusCode).toBe(200);
     const rates = all.json().map((r: { land: string; mwst: number }) => `${r.land} ${r.mwst}`);
-    expect(rates).toEqual(expect.arrayContaining(["AT 20", "AT 13", "AT 10", "AT 0", "DE 19", "DE 7", "DE 0"]));
+    expect(rates).toEqual(
+      expect.arrayContaining(["AT 20", "AT 13", "AT 10", "AT 0", "DE 19", "DE 7", "DE 0"]),
+    );
     const defaults = all.json().filter((r: { defaultMwst: boolean }) => r.defaultMwst);
     expect(defaults).toMatchObject([{ land: "AT", mwst: 20 }]);
   });
@@ -38,7 +40,9 @@ describe("mehrwertssteuers: seeded rates, one default, all", () => {
       payload: { mwst: 8.1, land: "CH", defaultMwst: true },
     });
     expect(created.statusCode).toBe(200);
-    const all = (await call(crud.t, { method: "GET", url: "/app/api/mehrwertssteuers/all", ...crud.as() })).json();
+    const all = (
+      await call(crud.t, { method: "GET", url: "/app/api/mehrwertssteuers/all", ...crud.as() })
+    ).json();
     expect(all.filter((r: { defaultMwst: boolean }) => r.defaultMwst)).toEqual([created.json()]);
   });
 
@@ -54,7 +58,9 @@ describe("mehrwertssteuers: seeded rates, one default, all", () => {
   });
 
   it("GET all needs a tenant member; another tenant's rates stay apart", async () => {
-    expect((await call(crud.t, { method: "GET", url: "/app/api/mehrwertssteuers/all" })).statusCode).toBe(401);
+    expect((await call(crud.t, { method: "GET", url: "/app/api/mehrwertssteuers/all" })).statusCode).toBe(
+      401,
+    );
     const other = await createTenantUser(crud.t, { authorities: ["ROLE_USER"] });
     const token = await login(crud.t, other);
     const all = await call(crud.t, {

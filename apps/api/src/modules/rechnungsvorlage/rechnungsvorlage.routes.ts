@@ -85,7 +85,6 @@ export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
     noun: "Document template",
     table,
     schema: ZRechnungsvorlage,
-    input: ZRechnungsvorlageInput,
     columns,
     sortFields: ["vorlagename", "active", "vorlageContentType", "lastModifiedDate", "id"],
     defaultSort: { field: "vorlagename", direction: "asc" },

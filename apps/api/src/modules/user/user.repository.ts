@@ -1,6 +1,6 @@
 import type { TAuthority } from "@kontor/domain/access/access.schema";
 import type { TUser } from "@kontor/domain/user/user.schema";
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
 import {
@@ -11,6 +11,7 @@ import {
   userGroupMember,
   userMandant,
 } from "../../db/schema/index.ts";
+import { everyWordIn } from "../../db/search.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { hashPassword } from "../auth/password.ts";
 
@@ -38,8 +39,6 @@ export interface UserValues {
   mandantIds?: readonly number[];
   groupIds?: readonly number[];
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Unique login and e-mail, also under a race: the unique indexes decide, answered as the §8 messages. */
 async function uniquely<T>(work: () => Promise<T>): Promise<T> {
@@ -176,19 +175,9 @@ export const usersInScope = (scope: UserScope): SQL | undefined =>
           (select own.mandant_id from ${userMandant} own where own.user_id = ${scope.userId}))`,
       );
 
+/** The user search: every word in login, first or last name or e-mail (any order, case-insensitive). */
 export function searchWords(search: string) {
-  return search
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => {
-      const pattern = `%${escapeLike(word)}%`;
-      return or(
-        ilike(appUser.login, pattern),
-        ilike(appUser.firstName, pattern),
-        ilike(appUser.lastName, pattern),
-        ilike(appUser.email, pattern),
-      );
-    });
+  return everyWordIn(search, appUser.login, appUser.firstName, appUser.lastName, appUser.email);
 }
 
 const listColumns = {
@@ -207,7 +196,7 @@ export function listUsers(
   scope: UserScope,
   request: PageRequest<UserSortField> & { search: string },
 ) {
-  const where = and(usersInScope(scope), ...searchWords(request.search));
+  const where = and(usersInScope(scope), searchWords(request.search));
   return toPage(
     db
       .select({ ...listColumns, totalCount: totalCountColumn })

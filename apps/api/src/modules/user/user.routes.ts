@@ -51,7 +51,7 @@ export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
           lastName: appUser.lastName,
         })
         .from(appUser)
-        .where(and(usersInScope(users.scopeOf(request.principal!)), ...searchWords(request.query.search)))
+        .where(and(usersInScope(users.scopeOf(request.principal!)), searchWords(request.query.search)))
         .orderBy(asc(appUser.lastName), asc(appUser.firstName), asc(appUser.login))
         .limit(20),
   );

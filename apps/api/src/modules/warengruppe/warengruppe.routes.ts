@@ -5,22 +5,20 @@ import {
   ZUntergruppe,
   ZWarengruppe,
 } from "@kontor/domain/warengruppe/warengruppe.schema";
-import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { PageRequest } from "../../db/paging.ts";
 import { untergruppe, warengruppe } from "../../db/schema/index.ts";
+import { anyColumnContains } from "../../db/search.ts";
 import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
 import { type CrudResource, crudRepository, onlyOneDefault, registerCrud } from "../crud/crud.ts";
 
 /** `search` of both lists: the code or the name contains the text, case-insensitive (LIKE wildcards literal). */
-const codeOrName = (code: PgColumn, name: PgColumn) => (text: string) => {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(ilike(code, pattern), ilike(name, pattern));
-};
+const codeOrName = (code: PgColumn, name: PgColumn) => (text: string) => anyColumnContains(text, code, name);
 
 // The subqueries name the outer table in plain SQL: Drizzle writes single-table columns unqualified, and an
 // unqualified "id" inside the subquery would bind to the inner table.

@@ -1,4 +1,5 @@
-import { friendlyUsername, type TAccount } from "@kontor/domain/auth/auth.schema";
+import { friendlyUsername } from "@kontor/domain/auth/auth.rules";
+import type { TAccount } from "@kontor/domain/auth/auth.schema";
 import { supportedLanguages } from "@kontor/i18n/languages";
 import { Avatar, Button, Menu, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";

@@ -1,7 +1,7 @@
 import { type AccessArea, type AccessContext, can } from "@kontor/domain/access/access.rules";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { accountQuery } from "../../features/account/account.api.ts";
+import { accountQuery } from "../../features/account/account.queries.ts";
 import { mandantModulesQuery } from "../../features/mandant/mandantModules.api.ts";
 import { useSession } from "../session.ts";
 

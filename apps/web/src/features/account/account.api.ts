@@ -10,18 +10,10 @@ import { type TAccount, ZAccount } from "@kontor/domain/auth/auth.schema";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../app/api.ts";
-import { USER_SCOPE } from "../../app/queryScopes.ts";
+import { accountKeys } from "./account.queries.ts";
 
-export const accountKeys = {
-  current: [USER_SCOPE, "account"] as const,
-  sessions: [USER_SCOPE, "account", "sessions"] as const,
-};
-
-/** GET account: the signed-in user (name, e-mail, language, authorities, settings, two-factor state). */
-export const accountQuery = queryOptions({
-  queryKey: accountKeys.current,
-  queryFn: async ({ signal }) => ZAccount.parse(await api.get<unknown>("account", { signal })),
-});
+/** The shell's zod-free reads (account.queries.ts), here too for the account screens. */
+export { accountKeys, accountQuery } from "./account.queries.ts";
 
 /** POST account: the settings screen's fields; answers the saved account (400 error.emailUsed). */
 export async function saveAccount(update: z.input<typeof ZAccountUpdate>): Promise<TAccount> {

@@ -1,12 +1,14 @@
-import { type TFavorite, ZFavorite } from "@kontor/domain/favorite/favorite.schema";
+import type { TFavorite } from "@kontor/domain/favorite/favorite.schema";
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
 import { api } from "../../app/api.ts";
+
+/*
+ * Part of the shell (the sidebar's favorites): types only from the domain, so zod stays out of the first page
+ * load. The server parses every response with ZFavorite, and the body is built here, not typed by a user.
+ */
 
 /** A favorite as stored: always with its id. */
 export type TStoredFavorite = TFavorite & { id: number };
-
-const ZStoredFavorites = z.array(ZFavorite.extend({ id: z.number().int() }));
 
 /** Favorites belong to the user and the tenant: tenant data (dropped on a switch), keyed by the tenant. */
 export const favoriteKeys = {
@@ -17,8 +19,7 @@ export const favoriteKeys = {
 export const favoritesQuery = (mandantId: number) =>
   queryOptions({
     queryKey: favoriteKeys.of(mandantId),
-    queryFn: async ({ signal }): Promise<TStoredFavorite[]> =>
-      ZStoredFavorites.parse(await api.get<unknown>("userfavorites", { signal })),
+    queryFn: ({ signal }) => api.get<TStoredFavorite[]>("userfavorites", { signal }),
   });
 
 /** PUT favorites without id: pins a menu entry (content.name = the MENU entry id). */
@@ -27,7 +28,7 @@ export async function pinFavorite(menuId: string): Promise<TStoredFavorite> {
     typ: "fastaccess",
     content: { name: menuId, params: {}, translation: `menu:${menuId}` },
   };
-  return ZFavorite.extend({ id: z.number().int() }).parse(await api.put<unknown>("favorites", body));
+  return api.put<TStoredFavorite>("favorites", body);
 }
 
 /** DELETE favorites/{id}. */

@@ -1,9 +1,9 @@
-import { friendlyUsername } from "@kontor/domain/auth/auth.schema";
+import { friendlyUsername } from "@kontor/domain/auth/auth.rules";
 import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { accountQuery } from "../account/account.api.ts";
+import { accountQuery } from "../account/account.queries.ts";
 
 /** Home (SPEC §2): a greeting and the Belege placeholder; the document overview comes with its issue. */
 export function HomePage() {

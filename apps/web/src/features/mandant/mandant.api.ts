@@ -3,41 +3,18 @@ import {
   type TMandant,
   type TMandantInput,
   type TMandantListItem,
-  type TMandantSummary,
   ZMandant,
   ZMandantListItem,
-  ZMandantSummary,
   ZMandantUser,
 } from "@kontor/domain/mandant/mandant.schema";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { api, type Page } from "../../app/api.ts";
-import { USER_SCOPE } from "../../app/queryScopes.ts";
 import type { ListQuery } from "../../components/list/listTypes.ts";
+import { mandantKeys } from "./mandant.queries.ts";
 
-export const mandantKeys = {
-  /** The tenants the signed-in user belongs to: user data, kept on a tenant switch. */
-  mine: [USER_SCOPE, "mandants"] as const,
-  /** Tenant administration (mandant_list, mandant/{id}). */
-  admin: ["mandant"] as const,
-  lists: () => [...mandantKeys.admin, "list"] as const,
-  detail: (id: number) => [...mandantKeys.admin, "detail", id] as const,
-  userSearch: (search: string) => [...mandantKeys.admin, "usersearch", search] as const,
-};
-
-/**
- * GET mandants/all: the user's tenants. Sent without X-Mandant-Id: this is the call that decides which tenant
- * to select, so a stale stored id must not stand in its way.
- */
-export async function fetchMyMandants(signal?: AbortSignal): Promise<TMandantSummary[]> {
-  const raw = await api.get<unknown>("mandants/all", { signal, mandant: false });
-  return z.array(ZMandantSummary).parse(raw);
-}
-
-export const myMandantsQuery = queryOptions({
-  queryKey: mandantKeys.mine,
-  queryFn: ({ signal }) => fetchMyMandants(signal),
-});
+/** The shell's zod-free reads (mandant.queries.ts), here too for the administration and the sign-in. */
+export { fetchMyMandants, mandantKeys, myMandantsQuery } from "./mandant.queries.ts";
 
 /** A row of the tenant administration list (GET mandants/list). */
 export type { TMandantListItem };

@@ -1,4 +1,4 @@
-import { ZMyNews } from "@kontor/domain/benachrichtigung/benachrichtigung.schema";
+import type { TMyNews } from "@kontor/domain/benachrichtigung/benachrichtigung.schema";
 import { queryOptions } from "@tanstack/react-query";
 import { api, isApiError } from "../../app/api.ts";
 
@@ -8,14 +8,16 @@ export const newsKeys = {
 
 /**
  * GET benachrichtigung/mynews: the active news the user may see in the selected tenant. A tenant without the
- * module benachrichtigungen answers 403 error.moduleMissing: that reads as "no news" (no bell, no popup).
+ * module benachrichtigungen answers 403 error.moduleMissing: that reads as "no news" (no bell, no popup). Part of
+ * the shell: types only from the domain (zod stays out of the first page load); the server parses the response
+ * with ZMyNews.
  */
 export const myNewsQuery = (mandantId: number) =>
   queryOptions({
     queryKey: newsKeys.mine(mandantId),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<TMyNews> => {
       try {
-        return ZMyNews.parse(await api.get<unknown>("benachrichtigung/mynews", { signal }));
+        return await api.get<TMyNews>("benachrichtigung/mynews", { signal });
       } catch (error) {
         if (isApiError(error) && error.code === "error.moduleMissing") return { newsread: true, news: [] };
         throw error;

@@ -1,4 +1,5 @@
-import { shouldShowNews, type TMyNews } from "@kontor/domain/benachrichtigung/benachrichtigung.schema";
+import { shouldShowNews } from "@kontor/domain/benachrichtigung/benachrichtigung.rules";
+import type { TMyNews } from "@kontor/domain/benachrichtigung/benachrichtigung.schema";
 
 /** The day the news popup was last shown, per user on this device (SPEC §4 News, §9 "at most once per day"). */
 export const NEWS_CHECKED_PREFIX = "kontor.newsChecked.";

@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { accountKeys, accountQuery } from "../account/account.api.ts";
+import { accountKeys, accountQuery } from "../account/account.queries.ts";
 import { markNewsRead, myNewsQuery, newsKeys } from "./news.api.ts";
 import { checkNews, today } from "./news.check.ts";
 

@@ -1,7 +1,335 @@
-import { FallbackPage } from "../fallback/FallbackPage.tsx";
+import { DEFAULT_NUMBER_PATTERN, parsePattern } from "@kontor/domain/numbering/numbering.rules";
+import { MAX_LAST_NUMMER } from "@kontor/domain/nummernkreis/nummernkreis.rules";
+import {
+  type TBelegnummerkreis,
+  type TRechnungskreis,
+  ZBelegnummerkreis,
+  ZRechnungskreis,
+} from "@kontor/domain/nummernkreis/nummernkreis.schema";
+import { BELEGS_TYPEN, type TBelegsTyp } from "@kontor/domain/typen/typen";
+import { Checkbox, MultiSelect, NumberInput, SimpleGrid, Text, TextInput } from "@mantine/core";
+import type { UseFormReturnType } from "@mantine/form";
+import { useQuery } from "@tanstack/react-query";
+import i18next from "i18next";
+import type { ComponentProps } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { api } from "../../app/api.ts";
+import { ResourceEditPage, ResourceList } from "../../components/resource/ResourceScreens.tsx";
+import { orUndefined, type Resource } from "../../components/resource/resource.ts";
+import { NextNumberPreview } from "./NextNumberPreview.tsx";
 
-/** Stub (issue 5): the nummernkreis screens. */
-export const BelegnummerkreisList = FallbackPage;
-export const BelegnummerkreisEdit = FallbackPage;
-export const RechnungskreisList = FallbackPage;
-export const RechnungskreisEdit = FallbackPage;
+/** Document types by their names in the current language, in the order of BELEGS_TYPEN. */
+const typNames = (typs: readonly TBelegsTyp[]) =>
+  BELEGS_TYPEN.filter((typ) => typs.includes(typ))
+    .map((typ) => i18next.t(`belegsTyp.${typ}`, { ns: "nummernkreis" }))
+    .join(", ");
+
+/** A counter input: whole numbers from `min` up to what the counter column holds. */
+function CounterInput(props: ComponentProps<typeof NumberInput>) {
+  return <NumberInput allowDecimal={false} allowNegative={false} max={MAX_LAST_NUMMER} {...props} />;
+}
+
+/** The pattern input with the token hint; the reason of an invalid pattern instead of the generic "format". */
+function PatternInput<V>({
+  form,
+  field,
+  label,
+}: {
+  form: UseFormReturnType<V>;
+  field: string;
+  label: string;
+}) {
+  const { t } = useTranslation("nummernkreis");
+  const props = form.getInputProps(field);
+  const parsed = parsePattern(String(props.value ?? "").trim());
+  const error =
+    props.error && !parsed.ok && props.value !== "" ? t(`pattern.error.${parsed.code}`) : props.error;
+  return (
+    <TextInput
+      label={label}
+      description={t("pattern.hint")}
+      withAsterisk
+      maxLength={60}
+      placeholder={DEFAULT_NUMBER_PATTERN}
+      styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
+      key={form.key(field)}
+      {...props}
+      error={error}
+    />
+  );
+}
+
+const monospace = (text: string | undefined) => (
+  <Text span inherit ff="monospace">
+    {text}
+  </Text>
+);
+
+// --- Document number circles (SPEC §3 belegnummerkreis) ---
+
+interface BelegValues {
+  id?: number;
+  belegsTyps: TBelegsTyp[];
+  nummernkreisPattern: string;
+  lastNummer: number | "";
+  nummerProJahr: boolean;
+}
+
+/** All circles of the tenant (a type belongs to one circle only): refreshed with the resource's key. */
+const allBelegnummerkreise = {
+  queryKey: ["belegnummerkreis", "all"] as const,
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    z.array(ZBelegnummerkreis).parse(await api.get<unknown>("belegnummerkreisall", { signal })),
+};
+
+const belegnummerkreis: Resource<TBelegnummerkreis, BelegValues, "nummernkreis"> = {
+  key: "belegnummerkreis",
+  api: "belegnummerkreis",
+  schema: ZBelegnummerkreis,
+  ns: "nummernkreis",
+  prefix: "belegnummerkreis",
+  listPath: "/belegnummerkreise_list",
+  editPath: (id) => `/belegnummerkreis/${id}`,
+  createByPost: true,
+  columns: (t) => [
+    {
+      field: "belegsTypsString",
+      title: t("belegnummerkreis.field.belegsTyps"),
+      sortable: false,
+      render: (r) => typNames(r.belegsTyps),
+    },
+    {
+      field: "nummernkreisPattern",
+      title: t("belegnummerkreis.field.nummernkreisPattern"),
+      render: (r) => monospace(r.nummernkreisPattern),
+    },
+    { field: "lastNummer", title: t("belegnummerkreis.field.lastNummer"), textAlign: "right" },
+    {
+      field: "nextNummer",
+      title: t("belegnummerkreis.field.nextNummer"),
+      sortable: false,
+      render: (r) => monospace(r.nextNummer),
+    },
+  ],
+  defaultSort: { field: "id", direction: "asc" },
+  label: (r) => typNames(r.belegsTyps) || r.nummernkreisPattern,
+  empty: () => ({
+    belegsTyps: [],
+    nummernkreisPattern: DEFAULT_NUMBER_PATTERN,
+    lastNummer: 0,
+    nummerProJahr: true,
+  }),
+  toForm: ({ id, belegsTyps, nummernkreisPattern, lastNummer, nummerProJahr }) => ({
+    ...(id === undefined ? {} : { id }),
+    belegsTyps,
+    nummernkreisPattern,
+    lastNummer,
+    nummerProJahr,
+  }),
+  fromForm: (v) => ({ ...v, lastNummer: orUndefined(v.lastNummer) }),
+  Fields: function BelegnummerkreisFields({ form, record }) {
+    const { t } = useTranslation("nummernkreis");
+    const all = useQuery(allBelegnummerkreise);
+    const taken = new Set(
+      (all.data ?? []).filter((circle) => circle.id !== record?.id).flatMap((circle) => circle.belegsTyps),
+    );
+    const values = form.getValues();
+    const types = BELEGS_TYPEN.map((typ) => {
+      const name = t(`belegsTyp.${typ}`);
+      const used = taken.has(typ) && !values.belegsTyps.includes(typ);
+      return {
+        value: typ,
+        label: used ? t("belegnummerkreis.typeUsed", { typ: name }) : name,
+        disabled: used,
+      };
+    });
+    return (
+      <>
+        <NextNumberPreview
+          input={{
+            pattern: values.nummernkreisPattern,
+            last: values.lastNummer,
+            first: 1,
+            nummerProJahr: values.nummerProJahr,
+          }}
+          saved={
+            record && {
+              pattern: record.nummernkreisPattern,
+              last: record.lastNummer,
+              first: 1,
+              nummerProJahr: record.nummerProJahr,
+              next: record.nextNummer,
+            }
+          }
+        />
+        <MultiSelect
+          label={t("belegnummerkreis.field.belegsTyps")}
+          description={t("belegnummerkreis.hint.belegsTyps")}
+          placeholder={values.belegsTyps.length === 0 ? t("belegnummerkreis.typesPlaceholder") : undefined}
+          withAsterisk
+          data={types}
+          clearable
+          hidePickedOptions
+          key={form.key("belegsTyps")}
+          {...form.getInputProps("belegsTyps")}
+        />
+        <PatternInput
+          form={form}
+          field="nummernkreisPattern"
+          label={t("belegnummerkreis.field.nummernkreisPattern")}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <CounterInput
+            label={t("belegnummerkreis.field.lastNummer")}
+            description={t("belegnummerkreis.hint.lastNummer")}
+            key={form.key("lastNummer")}
+            {...form.getInputProps("lastNummer")}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label={t("belegnummerkreis.field.nummerProJahr")}
+          description={t("belegnummerkreis.hint.nummerProJahr")}
+          key={form.key("nummerProJahr")}
+          {...form.getInputProps("nummerProJahr", { type: "checkbox" })}
+        />
+      </>
+    );
+  },
+};
+
+// --- Invoice circles (SPEC §3 rechnungskreis) ---
+
+interface RechnungValues {
+  id?: number;
+  rechnungskreisName: string;
+  rechnungsnummernPattern: string;
+  firstRechnungsnummer: number | "";
+  lastRechnungsnummer: number | "";
+  nummerProJahr: boolean;
+  rksv: boolean;
+  barRechnungOhneRksv: boolean;
+}
+
+const rechnungskreis: Resource<TRechnungskreis, RechnungValues, "nummernkreis"> = {
+  key: "rechnungskreise",
+  api: "rechnungskreise",
+  schema: ZRechnungskreis,
+  ns: "nummernkreis",
+  prefix: "rechnungskreis",
+  listPath: "/rechnungskreise_list",
+  editPath: (id) => `/rechnungskreise/${id}`,
+  createByPost: true,
+  columns: (t) => [
+    { field: "rechnungskreisName", title: t("rechnungskreis.field.rechnungskreisName") },
+    {
+      field: "rechnungsnummernPattern",
+      title: t("rechnungskreis.field.rechnungsnummernPattern"),
+      render: (r) => monospace(r.rechnungsnummernPattern),
+    },
+    {
+      field: "lastRechnungsnummer",
+      title: t("rechnungskreis.field.lastRechnungsnummer"),
+      textAlign: "right",
+    },
+    {
+      field: "nextRechnungsnummer",
+      title: t("rechnungskreis.field.nextRechnungsnummer"),
+      sortable: false,
+      render: (r) => monospace(r.nextRechnungsnummer),
+    },
+    { field: "rksv", title: t("rechnungskreis.field.rksv") },
+  ],
+  defaultSort: { field: "rechnungskreisName", direction: "asc" },
+  label: (r) => r.rechnungskreisName,
+  empty: () => ({
+    rechnungskreisName: "",
+    rechnungsnummernPattern: DEFAULT_NUMBER_PATTERN,
+    firstRechnungsnummer: 1,
+    lastRechnungsnummer: 0,
+    nummerProJahr: true,
+    rksv: false,
+    barRechnungOhneRksv: false,
+  }),
+  toForm: ({ nextRechnungsnummer: _, ...r }) => r,
+  fromForm: (v) => ({
+    ...v,
+    firstRechnungsnummer: orUndefined(v.firstRechnungsnummer),
+    lastRechnungsnummer: orUndefined(v.lastRechnungsnummer),
+  }),
+  Fields: function RechnungskreisFields({ form, record }) {
+    const { t } = useTranslation("nummernkreis");
+    const values = form.getValues();
+    return (
+      <>
+        <NextNumberPreview
+          input={{
+            pattern: values.rechnungsnummernPattern,
+            last: values.lastRechnungsnummer,
+            first: values.firstRechnungsnummer,
+            nummerProJahr: values.nummerProJahr,
+          }}
+          saved={
+            record && {
+              pattern: record.rechnungsnummernPattern,
+              last: record.lastRechnungsnummer,
+              first: record.firstRechnungsnummer,
+              nummerProJahr: record.nummerProJahr,
+              next: record.nextRechnungsnummer,
+            }
+          }
+        />
+        <TextInput
+          label={t("rechnungskreis.field.rechnungskreisName")}
+          withAsterisk
+          maxLength={100}
+          key={form.key("rechnungskreisName")}
+          {...form.getInputProps("rechnungskreisName")}
+        />
+        <PatternInput
+          form={form}
+          field="rechnungsnummernPattern"
+          label={t("rechnungskreis.field.rechnungsnummernPattern")}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <CounterInput
+            label={t("rechnungskreis.field.firstRechnungsnummer")}
+            description={t("rechnungskreis.hint.firstRechnungsnummer")}
+            min={1}
+            key={form.key("firstRechnungsnummer")}
+            {...form.getInputProps("firstRechnungsnummer")}
+          />
+          <CounterInput
+            label={t("rechnungskreis.field.lastRechnungsnummer")}
+            description={t("rechnungskreis.hint.lastRechnungsnummer")}
+            key={form.key("lastRechnungsnummer")}
+            {...form.getInputProps("lastRechnungsnummer")}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label={t("rechnungskreis.field.nummerProJahr")}
+          description={t("rechnungskreis.hint.nummerProJahr")}
+          key={form.key("nummerProJahr")}
+          {...form.getInputProps("nummerProJahr", { type: "checkbox" })}
+        />
+        <Checkbox
+          label={t("rechnungskreis.field.rksv")}
+          description={t("rechnungskreis.hint.rksv")}
+          key={form.key("rksv")}
+          {...form.getInputProps("rksv", { type: "checkbox" })}
+        />
+        <Checkbox
+          label={t("rechnungskreis.field.barRechnungOhneRksv")}
+          description={t("rechnungskreis.hint.barRechnungOhneRksv")}
+          key={form.key("barRechnungOhneRksv")}
+          {...form.getInputProps("barRechnungOhneRksv", { type: "checkbox" })}
+        />
+      </>
+    );
+  },
+};
+
+export const BelegnummerkreisList = () => <ResourceList resource={belegnummerkreis} />;
+export const BelegnummerkreisEdit = () => <ResourceEditPage resource={belegnummerkreis} />;
+export const RechnungskreisList = () => <ResourceList resource={rechnungskreis} />;
+export const RechnungskreisEdit = () => <ResourceEditPage resource={rechnungskreis} />;

@@ -1,0 +1,1 @@
+ALTER TABLE "felddefinition" ADD COLUMN "value" text;
