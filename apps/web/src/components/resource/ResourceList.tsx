@@ -26,6 +26,7 @@ export function ResourceList<T extends Row, N extends Namespace>({
       edit: (id) => resource.editPath(id),
       remove: calls.remove,
       label: resource.label,
+      invalidates: resource.invalidates,
     }),
     [calls, resource, own],
   );

@@ -31,6 +31,8 @@ export interface ListResource<T extends Row, N extends Namespace = Namespace> {
   label: (record: T) => string;
   /** Without a create route (records come from elsewhere): no "Neu" button. */
   noCreate?: boolean;
+  /** Query keys a delete also refreshes besides the resource's own (e.g. a parent's lists showing a count). */
+  invalidates?: readonly (readonly unknown[])[];
 }
 
 /**

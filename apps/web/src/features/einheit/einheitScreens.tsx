@@ -1,5 +1,110 @@
-import { FallbackPage } from "../fallback/FallbackPage.tsx";
+import { type TEinheit, ZEinheit } from "@kontor/domain/einheit/einheit.schema";
+import { Checkbox, Group, Select, Text, TextInput } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../../app/i18n.ts";
+import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
+import { ResourceList } from "../../components/resource/ResourceList.tsx";
+import { orUndefined, type Resource } from "../../components/resource/resource.ts";
+import { einheitAllQuery } from "./einheit.api.ts";
+import { einheitCodeName, einheitCodeOptions } from "./einheitCodes.ts";
 
-/** Stub (issue 5): the einheit screens. */
-export const EinheitList = FallbackPage;
-export const EinheitEdit = FallbackPage;
+interface Values {
+  id?: number;
+  code: string | null;
+  bezeichnung: string;
+  kuerzel: string;
+  defaultEinheit: boolean;
+}
+
+/** Base units (SPEC §2 /einheit_list, /einheit/{slug}): a UN/ECE code of the domain's list, name and symbol. */
+const einheit: Resource<TEinheit, Values, "stammdaten"> = {
+  key: "einheit",
+  api: "einheits",
+  schema: ZEinheit,
+  ns: "stammdaten",
+  prefix: "einheit",
+  listPath: "/einheit_list",
+  editPath: (id) => `/einheit/${id}`,
+  columns: (t) => [
+    { field: "bezeichnung", title: t("einheit.field.bezeichnung") },
+    { field: "kuerzel", title: t("einheit.field.kuerzel") },
+    {
+      field: "code",
+      title: t("einheit.field.code"),
+      render: (r) => (
+        <>
+          {r.code}{" "}
+          <Text span size="sm" c="dimmed">
+            {einheitCodeName(r.code, currentLanguage())}
+          </Text>
+        </>
+      ),
+    },
+    { field: "defaultEinheit", title: t("einheit.field.defaultEinheit") },
+  ],
+  defaultSort: { field: "bezeichnung", direction: "asc" },
+  label: (r) => `${r.bezeichnung} (${r.code})`,
+  empty: () => ({ code: null, bezeichnung: "", kuerzel: "", defaultEinheit: false }),
+  toForm: (r) => ({ ...r }),
+  fromForm: (v) => ({ ...v, code: orUndefined(v.code) }),
+  Fields: function EinheitFields({ form, record }) {
+    const { t, i18n } = useTranslation("stammdaten");
+    const lang = i18n.resolvedLanguage === "en" ? "en" : "de";
+    const all = useQuery(einheitAllQuery);
+    const ownCode = record?.code;
+    const options = useMemo(() => {
+      // The other units' codes are taken (unique in the tenant); this unit keeps its own.
+      const used = new Set((all.data ?? []).map((e) => e.code).filter((code) => code !== ownCode));
+      return einheitCodeOptions(lang, used);
+    }, [lang, all.data, ownCode]);
+    const codeProps = form.getInputProps("code");
+    return (
+      <>
+        <Select
+          label={t("einheit.field.code")}
+          description={t("einheit.hint.code")}
+          withAsterisk
+          searchable
+          data={options}
+          nothingFoundMessage={t("einheit.codeEmpty")}
+          key={form.key("code")}
+          {...codeProps}
+          onChange={(code) => {
+            codeProps.onChange(code);
+            // A new name is the standard one until the user writes their own.
+            if (code && form.getValues().bezeichnung.trim() === "")
+              form.setFieldValue("bezeichnung", einheitCodeName(code, lang));
+          }}
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            label={t("einheit.field.bezeichnung")}
+            withAsterisk
+            maxLength={100}
+            key={form.key("bezeichnung")}
+            {...form.getInputProps("bezeichnung")}
+          />
+          <TextInput
+            label={t("einheit.field.kuerzel")}
+            description={t("einheit.hint.kuerzel")}
+            withAsterisk
+            maxLength={10}
+            key={form.key("kuerzel")}
+            {...form.getInputProps("kuerzel")}
+          />
+        </Group>
+        <Checkbox
+          label={t("einheit.field.defaultEinheit")}
+          description={t("einheit.hint.defaultEinheit")}
+          key={form.key("defaultEinheit")}
+          {...form.getInputProps("defaultEinheit", { type: "checkbox" })}
+        />
+      </>
+    );
+  },
+};
+
+export const EinheitList = () => <ResourceList resource={einheit} />;
+export const EinheitEdit = () => <ResourceEditPage resource={einheit} />;

@@ -1,5 +1,206 @@
-import { FallbackPage } from "../fallback/FallbackPage.tsx";
+import {
+  type TVorlageContentType,
+  VORLAGE_MAX_BYTES,
+} from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.rules";
+import { ZRechnungsvorlage, ZVorlageDatei } from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.schema";
+import { Badge, Button, Checkbox, FileInput, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { useLocation, useNavigate } from "@tanstack/react-router";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { notifyFailure } from "../../components/feedback/notify.ts";
+import { formatDateTime } from "../../components/format/format.ts";
+import { useProblemMessage } from "../../components/problemMessage.ts";
+import { ResourceEditPage, ResourceList } from "../../components/resource/ResourceScreens.tsx";
+import type { Resource } from "../../components/resource/resource.ts";
+import { formatBytes } from "../../components/richtext/imageFile.ts";
+import { fetchVorlage, fileToBase64, saveBlob } from "./rechnungsvorlage.file.ts";
+import { type RechnungsvorlageValues, rechnungsvorlageFromForm } from "./rechnungsvorlage.form.ts";
 
-/** Stub (issue 5): the rechnungsvorlage screens. */
-export const RechnungsvorlageList = FallbackPage;
-export const RechnungsvorlageEdit = FallbackPage;
+/**
+ * The template as the server sends it, and what the form is checked with: a new file must be a PDF, PNG or JPEG
+ * by its content and at most 5 MB (the rule the server applies too), and a new template needs one.
+ */
+const ZRechnungsvorlageForm = ZRechnungsvorlage.extend({ vorlage: ZVorlageDatei.optional() }).superRefine(
+  (value, context) => {
+    if (value.id === undefined && value.vorlage === undefined)
+      context.addIssue({
+        code: "custom",
+        path: ["vorlage"],
+        params: { code: "required" },
+        message: "required",
+      });
+  },
+);
+type TRechnungsvorlageForm = z.infer<typeof ZRechnungsvorlageForm>;
+
+const CONTENT_TYPE_KEYS = {
+  "application/pdf": "pdf",
+  "image/png": "png",
+  "image/jpeg": "jpeg",
+} as const satisfies Record<TVorlageContentType, string>;
+
+const contentTypeName = (t: TFunction<"felddefinition">, type: TVorlageContentType | null | undefined) =>
+  type ? t(`rechnungsvorlage.contentType.${CONTENT_TYPE_KEYS[type]}`) : "";
+
+/**
+ * Document templates (SPEC §2 /rechnungsvorlage_list/, /rechnungsvorlage/{slug}; §3; §7 rechnungsvorlages):
+ * a name, active, and a file (letterhead PDF or logo image) uploaded as base64 and downloaded with the token.
+ */
+const rechnungsvorlage: Resource<TRechnungsvorlageForm, RechnungsvorlageValues, "felddefinition"> = {
+  key: "rechnungsvorlage",
+  api: "rechnungsvorlages",
+  schema: ZRechnungsvorlageForm,
+  ns: "felddefinition",
+  prefix: "rechnungsvorlage",
+  listPath: "/rechnungsvorlage_list",
+  editPath: (id) => `/rechnungsvorlage/${id}`,
+  columns: (t) => [
+    { field: "vorlagename", title: t("rechnungsvorlage.field.vorlagename") },
+    { field: "vorlageDateiname", title: t("rechnungsvorlage.field.vorlageDateiname"), sortable: false },
+    {
+      field: "vorlageContentType",
+      title: t("rechnungsvorlage.field.vorlageContentType"),
+      render: (r) => contentTypeName(t, r.vorlageContentType),
+    },
+    {
+      field: "lastModifiedDate",
+      title: t("rechnungsvorlage.field.lastModifiedDate"),
+      render: (r) => formatDateTime(r.lastModifiedDate),
+    },
+    { field: "active", title: t("rechnungsvorlage.field.active"), width: 90, textAlign: "center" },
+  ],
+  defaultSort: { field: "vorlagename", direction: "asc" },
+  label: (r) => r.vorlagename,
+  empty: () => ({ vorlagename: "", active: true, datei: null, vorlage: "", vorlageDateiname: "" }),
+  toForm: (r) => ({
+    ...(r.id !== undefined ? { id: r.id } : {}),
+    vorlagename: r.vorlagename,
+    active: r.active,
+    datei: null,
+    vorlage: "",
+    vorlageDateiname: "",
+  }),
+  fromForm: rechnungsvorlageFromForm,
+  Fields: function RechnungsvorlageFields({ form, record }) {
+    const { t, i18n } = useTranslation("felddefinition");
+    const max = formatBytes(VORLAGE_MAX_BYTES, i18n.language);
+    const hasFile = Boolean(record?.vorlageContentType);
+
+    const pick = async (file: File | null) => {
+      form.setFieldValue("datei", file);
+      form.clearFieldError("vorlage");
+      if (!file) {
+        form.setFieldValue("vorlage", "");
+        form.setFieldValue("vorlageDateiname", "");
+        return;
+      }
+      const base64 = await fileToBase64(file);
+      if (form.getValues().datei !== file) return; // another file was picked meanwhile
+      form.setFieldValue("vorlage", base64);
+      form.setFieldValue("vorlageDateiname", file.name);
+    };
+
+    // With a file picked, an error at `vorlage` (the shared rule, or the server's answer) is about that file: say
+    // what is wrong with it rather than the generic "invalid".
+    const { datei } = form.getValues();
+    const fileError =
+      form.errors.vorlage && datei
+        ? t(
+            datei.size > VORLAGE_MAX_BYTES
+              ? "rechnungsvorlage.error.tooLarge"
+              : "rechnungsvorlage.error.notAllowed",
+            {
+              max,
+            },
+          )
+        : form.errors.vorlage;
+
+    return (
+      <>
+        <TextInput
+          label={t("rechnungsvorlage.field.vorlagename")}
+          withAsterisk
+          maxLength={100}
+          key={form.key("vorlagename")}
+          {...form.getInputProps("vorlagename")}
+        />
+        <Checkbox
+          label={t("rechnungsvorlage.field.active")}
+          description={t("rechnungsvorlage.hint.active")}
+          key={form.key("active")}
+          {...form.getInputProps("active", { type: "checkbox" })}
+        />
+        {record && hasFile && <CurrentFile record={record} />}
+        <FileInput
+          label={t(hasFile ? "rechnungsvorlage.field.vorlageNeu" : "rechnungsvorlage.field.vorlage")}
+          description={t(hasFile ? "rechnungsvorlage.hint.vorlageNeu" : "rechnungsvorlage.hint.vorlage", {
+            max,
+          })}
+          placeholder={t("rechnungsvorlage.placeholder.vorlage")}
+          withAsterisk={!hasFile}
+          accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+          clearable
+          value={datei}
+          onChange={(file) => void pick(file)}
+          error={fileError}
+        />
+      </>
+    );
+  },
+};
+
+/** The stored file: name, type, size, and a download (the call needs the token, so no plain link). */
+function CurrentFile({ record }: { record: TRechnungsvorlageForm }) {
+  const { t, i18n } = useTranslation(["felddefinition", "crud"]);
+  const problemMessage = useProblemMessage();
+  const navigate = useNavigate();
+  const { href } = useLocation();
+  const name = record.vorlageDateiname || t("rechnungsvorlage.current.unnamed");
+  const download = useMutation({
+    mutationFn: () =>
+      fetchVorlage(record.id ?? 0, () => {
+        void navigate({ to: "/login", search: { redirect: href }, replace: true });
+      }),
+    onSuccess: ({ blob, name: served }) => saveBlob(blob, served ?? record.vorlageDateiname ?? "vorlage"),
+    onError: (error) => notifyFailure(t("rechnungsvorlage.current.downloadFailed"), problemMessage(error)),
+  });
+  return (
+    <Paper withBorder radius="sm" p="sm" bg="var(--mantine-color-gray-light)">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={2} miw={0}>
+          <Text size="xs" c="dimmed">
+            {t("rechnungsvorlage.current.title")}
+          </Text>
+          <Text fw={500} truncate="end">
+            {name}
+          </Text>
+          <Group gap="xs">
+            <Badge variant="light" size="sm">
+              {contentTypeName(t, record.vorlageContentType)}
+            </Badge>
+            {typeof record.vorlageGroesse === "number" && (
+              <Text size="sm" c="dimmed">
+                {record.vorlageGroesse < 1024
+                  ? `${record.vorlageGroesse} B`
+                  : formatBytes(record.vorlageGroesse, i18n.language)}
+              </Text>
+            )}
+          </Group>
+        </Stack>
+        <Button
+          variant="light"
+          onClick={() => download.mutate()}
+          loading={download.isPending}
+          aria-label={t("rechnungsvorlage.current.downloadLabel", { name })}
+        >
+          {t("rechnungsvorlage.current.download")}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+export const RechnungsvorlageList = () => <ResourceList resource={rechnungsvorlage} />;
+export const RechnungsvorlageEdit = () => <ResourceEditPage resource={rechnungsvorlage} />;
