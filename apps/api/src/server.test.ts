@@ -84,7 +84,8 @@ async function login(port: number, usernameOrEmail: string, password: string) {
   });
 }
 
-describe("server process", () => {
+// Each test starts real server processes (migrations included): slow on a loaded 2-core machine, hence the limit.
+describe("server process", { timeout: 90_000 }, () => {
   it("stops with a one-line reason and exit code 1 on a wrong configuration value", async () => {
     const server = start({ PORT: "not-a-port", DATA_DIR: newDataDir() });
     expect(await server.exited).toBe(1);

@@ -1,4 +1,4 @@
-import { EINHEIT_CODES, type TEinheitCode } from "@kontor/domain/einheit/einheit.schema";
+import { EINHEIT_CODES, type TEinheitCode } from "@kontor/domain/einheit/einheit.codes";
 
 type Lang = "de" | "en";
 

@@ -27,7 +27,7 @@ import {
   zahlungszielFromForm,
   zahlungszielToForm,
 } from "./zahlungsziel.form.ts";
-import { zahlungszielList } from "./zahlungszielLists.ts";
+import { zahlungszielList } from "./zahlungsziel.list.tsx";
 
 /** Payment terms: their list, the shared schema and the form with the skonto steps. */
 export const zahlungsziel: Resource<TZahlungsziel, ZahlungszielValues, "zahlungsbedingungen"> = {
