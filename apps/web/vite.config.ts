@@ -30,6 +30,18 @@ const FORMS = [
 ];
 
 /**
+ * Popovers and what floats (floating-ui, focus trap, portal, scroll area): shared by the shell's menus and most
+ * screens' selects and dialogs. One chunk keeps the bundler from cutting them differently per screen set.
+ */
+const OVERLAYS = [
+  /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|FocusTrap|Portal|Overlay|ScrollArea|VisuallyHidden)[\\/]/,
+  /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Checkbox[\\/]CheckIcon/,
+  /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]utils[\\/]Floating[\\/]/,
+  /[\\/]node_modules[\\/]@floating-ui[\\/]/,
+  /[\\/]node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-click-outside|use-long-press|use-focus-return|use-focus-trap|use-debounced-callback|utils[\\/]use-callback-ref)[\\/]/,
+];
+
+/**
  * Writes a .br and a .gz next to every text asset of the build: the server (@fastify/static, preCompressed)
  * sends them to browsers that accept them, so nothing is compressed per request.
  */
@@ -152,6 +164,7 @@ export default defineConfig({
           groups: [
             { name: "boot", test: (id: string) => BOOT.some((pattern) => pattern.test(id)) },
             { name: "forms", test: (id: string) => FORMS.some((pattern) => pattern.test(id)) },
+            { name: "overlays", test: (id: string) => OVERLAYS.some((pattern) => pattern.test(id)) },
           ],
         },
       },

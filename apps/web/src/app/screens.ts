@@ -16,18 +16,24 @@ const stammdaten = ["crud", "stammdaten", "validation"] as const satisfies reado
 const accountScreens = () => import("../features/account/accountScreens.ts");
 const adminLists = () => import("../features/user/adminLists.ts");
 const adminEdits = () => import("../features/user/adminEdits.ts");
-const modulScreens = () => import("../features/modul/modulScreens.ts");
-const vat = () => import("../features/mehrwertssteuer/mehrwertssteuerScreens.tsx");
-const warengruppeScreens = () => import("../features/warengruppe/warengruppeScreens.tsx");
-const einheitScreens = () => import("../features/einheit/einheitScreens.tsx");
-const preisschieneScreens = () => import("../features/preisschiene/preisschieneScreens.tsx");
-const rabattScreens = () => import("../features/rabatt/rabattScreens.tsx");
-const zahlungszielScreens = () => import("../features/zahlungsziel/zahlungszielScreens.tsx");
+const vatList = () => import("../features/mehrwertssteuer/mehrwertssteuer.list.tsx");
+const vatEdit = () => import("../features/mehrwertssteuer/mehrwertssteuer.edit.tsx");
+const warengruppeList = () => import("../features/warengruppe/warengruppe.list.tsx");
+const warengruppeEdit = () => import("../features/warengruppe/warengruppe.edit.tsx");
+const einheitList = () => import("../features/einheit/einheit.list.tsx");
+const einheitEdit = () => import("../features/einheit/einheit.edit.tsx");
+const preisschieneList = () => import("../features/preisschiene/preisschiene.list.tsx");
+const preisschieneEdit = () => import("../features/preisschiene/preisschiene.edit.tsx");
+const rabattList = () => import("../features/rabatt/rabatt.list.tsx");
+const rabattEdit = () => import("../features/rabatt/rabatt.edit.tsx");
+const zahlungszielList = () => import("../features/zahlungsziel/zahlungsziel.list.tsx");
+const zahlungszielEdit = () => import("../features/zahlungsziel/zahlungsziel.edit.tsx");
 const felddefinitionScreens = () => import("../features/felddefinition/felddefinitionScreens.tsx");
 const belegtextScreens = () => import("../features/belegtext/belegtextScreens.tsx");
 const firmengruppeScreens = () => import("../features/firmengruppe/firmengruppeScreens.tsx");
 const rechnungsvorlageScreens = () => import("../features/rechnungsvorlage/rechnungsvorlageScreens.tsx");
-const nummernkreisScreens = () => import("../features/nummernkreis/nummernkreisScreens.tsx");
+const nummernkreisList = () => import("../features/nummernkreis/nummernkreis.list.tsx");
+const nummernkreisEdit = () => import("../features/nummernkreis/nummernkreis.edit.tsx");
 
 /**
  * The resource screens by first path segment (SPEC §2). The router has two generic routes for all of them, and
@@ -43,8 +49,14 @@ const SCREENS: Record<string, Screen> = {
     ns: ["crud", "mandant", "validation"],
     edit: () => import("../features/mandant/MandantEdit.tsx").then((m) => m.MandantEditPage),
   },
-  module_list: { ns: ["crud", "modultyp"], list: () => modulScreens().then((m) => m.ModulList) },
-  module: { ns: ["crud", "modultyp", "validation"], edit: () => modulScreens().then((m) => m.ModulEditPage) },
+  module_list: {
+    ns: ["crud", "modultyp"],
+    list: () => import("../features/modul/ModulList.tsx").then((m) => m.ModulList),
+  },
+  module: {
+    ns: ["crud", "modultyp", "validation"],
+    edit: () => import("../features/modul/ModulEdit.tsx").then((m) => m.ModulEditPage),
+  },
   benachrichtigungen_list: {
     ns: ["crud", "benachrichtigung", "richtext"],
     list: () =>
@@ -78,35 +90,35 @@ const SCREENS: Record<string, Screen> = {
     list: () =>
       import("../features/preiskalkulator/PreiskalkulatorPage.tsx").then((m) => m.PreiskalkulatorPage),
   },
-  mehrwertssteuer_list: { ns: stammdaten, list: () => vat().then((m) => m.MehrwertssteuerList) },
-  mehrwertssteuer: { ns: stammdaten, edit: () => vat().then((m) => m.MehrwertssteuerEdit) },
-  warengruppe_list: { ns: stammdaten, list: () => warengruppeScreens().then((m) => m.WarengruppeList) },
-  warengruppe: { ns: stammdaten, edit: () => warengruppeScreens().then((m) => m.WarengruppeEdit) },
-  untergruppe_list: { ns: stammdaten, list: () => warengruppeScreens().then((m) => m.UntergruppeList) },
-  untergruppe: { ns: stammdaten, edit: () => warengruppeScreens().then((m) => m.UntergruppeEdit) },
-  einheit_list: { ns: stammdaten, list: () => einheitScreens().then((m) => m.EinheitList) },
-  einheit: { ns: stammdaten, edit: () => einheitScreens().then((m) => m.EinheitEdit) },
-  preisschiene_list: { ns: stammdaten, list: () => preisschieneScreens().then((m) => m.PreisschieneList) },
-  preisschiene: { ns: stammdaten, edit: () => preisschieneScreens().then((m) => m.PreisschieneEdit) },
-  rabatt_list: { ns: stammdaten, list: () => rabattScreens().then((m) => m.RabattList) },
-  rabatt: { ns: stammdaten, edit: () => rabattScreens().then((m) => m.RabattEdit) },
+  mehrwertssteuer_list: { ns: stammdaten, list: () => vatList().then((m) => m.MehrwertssteuerList) },
+  mehrwertssteuer: { ns: stammdaten, edit: () => vatEdit().then((m) => m.MehrwertssteuerEdit) },
+  warengruppe_list: { ns: stammdaten, list: () => warengruppeList().then((m) => m.WarengruppeList) },
+  warengruppe: { ns: stammdaten, edit: () => warengruppeEdit().then((m) => m.WarengruppeEdit) },
+  untergruppe_list: { ns: stammdaten, list: () => warengruppeList().then((m) => m.UntergruppeList) },
+  untergruppe: { ns: stammdaten, edit: () => warengruppeEdit().then((m) => m.UntergruppeEdit) },
+  einheit_list: { ns: stammdaten, list: () => einheitList().then((m) => m.EinheitList) },
+  einheit: { ns: stammdaten, edit: () => einheitEdit().then((m) => m.EinheitEdit) },
+  preisschiene_list: { ns: stammdaten, list: () => preisschieneList().then((m) => m.PreisschieneList) },
+  preisschiene: { ns: stammdaten, edit: () => preisschieneEdit().then((m) => m.PreisschieneEdit) },
+  rabatt_list: { ns: stammdaten, list: () => rabattList().then((m) => m.RabattList) },
+  rabatt: { ns: stammdaten, edit: () => rabattEdit().then((m) => m.RabattEdit) },
   zahlungsziel_list: {
     ns: ["crud", "zahlungsbedingungen", "validation"],
-    list: () => zahlungszielScreens().then((m) => m.ZahlungszielList),
+    list: () => zahlungszielList().then((m) => m.ZahlungszielList),
   },
   zahlungsziel: {
     ns: ["crud", "zahlungsbedingungen", "validation"],
-    edit: () => zahlungszielScreens().then((m) => m.ZahlungszielEdit),
+    edit: () => zahlungszielEdit().then((m) => m.ZahlungszielEdit),
   },
   lieferbedingung: {
     ns: ["crud", "zahlungsbedingungen", "validation"],
-    list: () => zahlungszielScreens().then((m) => m.LieferbedingungList),
-    edit: () => zahlungszielScreens().then((m) => m.LieferbedingungEdit),
+    list: () => zahlungszielList().then((m) => m.LieferbedingungList),
+    edit: () => zahlungszielEdit().then((m) => m.LieferbedingungEdit),
   },
   zahlungsbedingung: {
     ns: ["crud", "zahlungsbedingungen", "validation"],
-    list: () => zahlungszielScreens().then((m) => m.ZahlungsbedingungList),
-    edit: () => zahlungszielScreens().then((m) => m.ZahlungsbedingungEdit),
+    list: () => zahlungszielList().then((m) => m.ZahlungsbedingungList),
+    edit: () => zahlungszielEdit().then((m) => m.ZahlungsbedingungEdit),
   },
   kundefelddefinition_list: {
     ns: ["crud", "felddefinition", "validation"],
@@ -169,20 +181,20 @@ const SCREENS: Record<string, Screen> = {
   },
   rechnungskreise_list: {
     ns: ["crud", "nummernkreis", "validation"],
-    list: () => nummernkreisScreens().then((m) => m.RechnungskreisList),
+    list: () => nummernkreisList().then((m) => m.RechnungskreisList),
   },
   rechnungskreise: {
     ns: ["crud", "nummernkreis", "validation"],
-    edit: () => nummernkreisScreens().then((m) => m.RechnungskreisEdit),
+    edit: () => nummernkreisEdit().then((m) => m.RechnungskreisEdit),
   },
   belegnummerkreise_list: {
     ns: ["crud", "nummernkreis", "validation"],
-    list: () => nummernkreisScreens().then((m) => m.BelegnummerkreisList),
+    list: () => nummernkreisList().then((m) => m.BelegnummerkreisList),
   },
   belegnummerkreis: {
     ns: ["crud", "nummernkreis", "validation"],
-    list: () => nummernkreisScreens().then((m) => m.BelegnummerkreisList),
-    edit: () => nummernkreisScreens().then((m) => m.BelegnummerkreisEdit),
+    list: () => nummernkreisList().then((m) => m.BelegnummerkreisList),
+    edit: () => nummernkreisEdit().then((m) => m.BelegnummerkreisEdit),
   },
 };
 

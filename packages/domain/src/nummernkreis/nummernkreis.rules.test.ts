@@ -51,7 +51,7 @@ describe("ZBelegnummerkreis", () => {
   });
 
   it.each<[string, unknown, string]>([
-    ["no types", { belegsTyps: [] }, "belegsTyps:minLength"],
+    ["no types", { belegsTyps: [] }, "belegsTyps:required"],
     ["types missing", {}, "belegsTyps:required"],
     ["unknown type", { belegsTyps: ["quittung"] }, "belegsTyps.0:enum"],
     [

@@ -23,10 +23,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Fragment, lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
+import { LandSelect } from "../../components/form/LandSelect.tsx";
 import { IconPlus, IconTrash } from "../../components/icons.tsx";
 import { modultypNamesQuery } from "../modul/modul.api.ts";
 import { userSearchQuery } from "./mandant.api.ts";
-import { COUNTRIES, emptyAdresse, MAX_ADRESSEN, type MandantFormValues, userName } from "./mandant.form.ts";
+import { emptyAdresse, MAX_ADRESSEN, type MandantFormValues, userName } from "./mandant.form.ts";
 import type { MandantForm } from "./useMandantForm.ts";
 
 interface SectionProps {
@@ -172,18 +173,8 @@ export function StammdatenFields({ form }: SectionProps) {
   );
 }
 
-/** Country choices with their names in the current language ("Österreich (AT)"). */
-function useCountryOptions() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: "region" });
-    return COUNTRIES.map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }));
-  }, [i18n.language]);
-}
-
 export function AdressenFields({ form }: SectionProps) {
   const { t } = useTranslation("mandant");
-  const countries = useCountryOptions();
   const adressen = form.values.adresseLists;
   return (
     <Stack gap="sm">
@@ -243,11 +234,9 @@ export function AdressenFields({ form }: SectionProps) {
                 key={form.key(`${path}.ort`)}
                 {...form.getInputProps(`${path}.ort`)}
               />
-              <Select
+              <LandSelect
                 label={t("adresse.land")}
                 withAsterisk
-                data={countries}
-                searchable
                 allowDeselect={false}
                 style={{ gridColumn: "span 2" }}
                 key={form.key(`${path}.land`)}

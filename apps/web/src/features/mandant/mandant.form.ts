@@ -59,30 +59,6 @@ export const MANDANT_LIST_PATH = "/mandant_list/";
 /** SPEC §3: at most five addresses per tenant (ZMandant.adresseLists.max(5)). */
 export const MAX_ADRESSEN = 5;
 
-/** Countries offered for addresses until the country table (land) exists: ISO 3166-1 alpha-2. */
-export const COUNTRIES = [
-  "AT",
-  "DE",
-  "CH",
-  "LI",
-  "IT",
-  "SI",
-  "HU",
-  "SK",
-  "CZ",
-  "PL",
-  "HR",
-  "FR",
-  "NL",
-  "BE",
-  "LU",
-  "DK",
-  "SE",
-  "ES",
-  "PT",
-  "GB",
-] as const;
-
 /** A new tenant: the contract's defaults (rechnungsNummerProJahr on, all other flags off). */
 export function emptyMandant(): MandantFormValues {
   return {

@@ -2,7 +2,7 @@ import { ZLieferbedingung, ZZahlungsbedingung } from "@kontor/domain/zahlungszie
 import { Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../components/resource/resource.ts";
-import { type BedingungArt, bedingungList, type TBedingung } from "./zahlungsziel.list.tsx";
+import { type BedingungArt, bedingungList, type TBedingung } from "./zahlungsziel.resource.ts";
 
 interface BedingungValues {
   id?: number | undefined;

@@ -2,7 +2,7 @@ import type { BelegSprache } from "@kontor/domain/zahlungsziel/zahlungsziel.rule
 import { ZBelegtext2 } from "@kontor/domain/zahlungsziel/zahlungsziel.schema";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../app/api.ts";
-import { ZAHLUNGSZIEL_KEY } from "./zahlungsziel.list.tsx";
+import { ZAHLUNGSZIEL_KEY } from "./zahlungsziel.resource.ts";
 
 export interface BelegtextParams {
   belegDatum: string;

@@ -27,7 +27,7 @@ import {
   zahlungszielFromForm,
   zahlungszielToForm,
 } from "./zahlungsziel.form.ts";
-import { zahlungszielList } from "./zahlungsziel.list.tsx";
+import { zahlungszielList } from "./zahlungsziel.resource.ts";
 
 /** Payment terms: their list, the shared schema and the form with the skonto steps. */
 export const zahlungsziel: Resource<TZahlungsziel, ZahlungszielValues, "zahlungsbedingungen"> = {

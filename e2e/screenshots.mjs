@@ -1,4 +1,5 @@
-// Ad-hoc screenshots (not a test): node e2e/.shot.mjs <base> <out-prefix> <path> [<path>...]
+// Screenshots for looking at screens (not a test): node e2e/screenshots.mjs <base> <out-prefix> <path>[|<button>] ...
+// Signs in (LOGIN/PASSWORD, default the demo admin), opens each path, optionally clicks a button, saves <out-prefix>-<n>.png.
 import { chromium } from "@playwright/test";
 
 const [base, out, ...paths] = process.argv.slice(2);

@@ -7,23 +7,17 @@ import {
   ZRechnungskreis,
 } from "@kontor/domain/nummernkreis/nummernkreis.schema";
 import { BELEGS_TYPEN, type TBelegsTyp } from "@kontor/domain/typen/typen";
-import { Checkbox, MultiSelect, NumberInput, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { Checkbox, MultiSelect, NumberInput, SimpleGrid, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
-import i18next from "i18next";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { api } from "../../app/api.ts";
-import { ResourceEditPage, ResourceList } from "../../components/resource/ResourceScreens.tsx";
+import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
 import { orUndefined, type Resource } from "../../components/resource/resource.ts";
 import { NextNumberPreview } from "./NextNumberPreview.tsx";
-
-/** Document types by their names in the current language, in the order of BELEGS_TYPEN. */
-const typNames = (typs: readonly TBelegsTyp[]) =>
-  BELEGS_TYPEN.filter((typ) => typs.includes(typ))
-    .map((typ) => i18next.t(`belegsTyp.${typ}`, { ns: "nummernkreis" }))
-    .join(", ");
+import { belegnummerkreisList, rechnungskreisList } from "./nummernkreis.resource.tsx";
 
 /** A counter input: whole numbers from `min` up to what the counter column holds. */
 function CounterInput(props: ComponentProps<typeof NumberInput>) {
@@ -60,12 +54,6 @@ function PatternInput<V>({
   );
 }
 
-const monospace = (text: string | undefined) => (
-  <Text span inherit ff="monospace">
-    {text}
-  </Text>
-);
-
 // --- Document number circles (SPEC §3 belegnummerkreis) ---
 
 interface BelegValues {
@@ -84,36 +72,9 @@ const allBelegnummerkreise = {
 };
 
 const belegnummerkreis: Resource<TBelegnummerkreis, BelegValues, "nummernkreis"> = {
-  key: "belegnummerkreis",
-  api: "belegnummerkreis",
+  ...belegnummerkreisList,
   schema: ZBelegnummerkreis,
-  ns: "nummernkreis",
-  prefix: "belegnummerkreis",
-  listPath: "/belegnummerkreise_list",
-  editPath: (id) => `/belegnummerkreis/${id}`,
   createByPost: true,
-  columns: (t) => [
-    {
-      field: "belegsTypsString",
-      title: t("belegnummerkreis.field.belegsTyps"),
-      sortable: false,
-      render: (r) => typNames(r.belegsTyps),
-    },
-    {
-      field: "nummernkreisPattern",
-      title: t("belegnummerkreis.field.nummernkreisPattern"),
-      render: (r) => monospace(r.nummernkreisPattern),
-    },
-    { field: "lastNummer", title: t("belegnummerkreis.field.lastNummer"), textAlign: "right" },
-    {
-      field: "nextNummer",
-      title: t("belegnummerkreis.field.nextNummer"),
-      sortable: false,
-      render: (r) => monospace(r.nextNummer),
-    },
-  ],
-  defaultSort: { field: "id", direction: "asc" },
-  label: (r) => typNames(r.belegsTyps) || r.nummernkreisPattern,
   empty: () => ({
     belegsTyps: [],
     nummernkreisPattern: DEFAULT_NUMBER_PATTERN,
@@ -212,36 +173,9 @@ interface RechnungValues {
 }
 
 const rechnungskreis: Resource<TRechnungskreis, RechnungValues, "nummernkreis"> = {
-  key: "rechnungskreise",
-  api: "rechnungskreise",
+  ...rechnungskreisList,
   schema: ZRechnungskreis,
-  ns: "nummernkreis",
-  prefix: "rechnungskreis",
-  listPath: "/rechnungskreise_list",
-  editPath: (id) => `/rechnungskreise/${id}`,
   createByPost: true,
-  columns: (t) => [
-    { field: "rechnungskreisName", title: t("rechnungskreis.field.rechnungskreisName") },
-    {
-      field: "rechnungsnummernPattern",
-      title: t("rechnungskreis.field.rechnungsnummernPattern"),
-      render: (r) => monospace(r.rechnungsnummernPattern),
-    },
-    {
-      field: "lastRechnungsnummer",
-      title: t("rechnungskreis.field.lastRechnungsnummer"),
-      textAlign: "right",
-    },
-    {
-      field: "nextRechnungsnummer",
-      title: t("rechnungskreis.field.nextRechnungsnummer"),
-      sortable: false,
-      render: (r) => monospace(r.nextRechnungsnummer),
-    },
-    { field: "rksv", title: t("rechnungskreis.field.rksv") },
-  ],
-  defaultSort: { field: "rechnungskreisName", direction: "asc" },
-  label: (r) => r.rechnungskreisName,
   empty: () => ({
     rechnungskreisName: "",
     rechnungsnummernPattern: DEFAULT_NUMBER_PATTERN,
@@ -329,7 +263,5 @@ const rechnungskreis: Resource<TRechnungskreis, RechnungValues, "nummernkreis"> 
   },
 };
 
-export const BelegnummerkreisList = () => <ResourceList resource={belegnummerkreis} />;
 export const BelegnummerkreisEdit = () => <ResourceEditPage resource={belegnummerkreis} />;
-export const RechnungskreisList = () => <ResourceList resource={rechnungskreis} />;
 export const RechnungskreisEdit = () => <ResourceEditPage resource={rechnungskreis} />;
