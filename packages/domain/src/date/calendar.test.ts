@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysInMonth, isLeapYear, parseIsoDate } from "./calendar.ts";
+import { addDays, daysInMonth, isLeapYear, parseIsoDate, todayIso } from "./calendar.ts";
 
 describe("addDays", () => {
   it.each<[string, number, string]>([
@@ -71,5 +71,18 @@ describe("calendar helpers", () => {
 
   it("parses an ISO date into its parts", () => {
     expect(parseIsoDate("2028-02-29")).toEqual({ year: 2028, month: 2, day: 29 });
+  });
+});
+
+describe("todayIso", () => {
+  it.each([
+    // 23:30 UTC on 31 December is already New Year in Vienna (UTC+1).
+    ["2026-12-31T23:30:00Z", "Europe/Vienna", "2027-01-01"],
+    ["2026-12-31T22:59:00Z", "Europe/Vienna", "2026-12-31"],
+    // Summer time: UTC+2.
+    ["2026-06-30T22:30:00Z", "Europe/Vienna", "2026-07-01"],
+    ["2026-06-30T22:30:00Z", "UTC", "2026-06-30"],
+  ])("%s in %s is %s", (instant, zone, expected) => {
+    expect(todayIso(new Date(instant), zone)).toBe(expected);
   });
 });

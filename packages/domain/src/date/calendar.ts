@@ -69,3 +69,21 @@ function civilFromDays(days: number): CalendarDate {
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
   return { year, month, day };
 }
+
+/** Where Kontor's business day is counted (SPEC: Austrian and German businesses share the zone). */
+export const BUSINESS_TIME_ZONE = "Europe/Vienna";
+
+/**
+ * Today's calendar date (YYYY-MM-DD) in the business time zone, whatever the zone of the server or the device:
+ * the default document date, the day of the number-circle year, the "once a day" of the news.
+ */
+export function todayIso(now: Date = new Date(), timeZone = BUSINESS_TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}

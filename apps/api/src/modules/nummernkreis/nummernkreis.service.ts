@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE, parseIsoDate, todayIso } from "@kontor/domain/date/calendar";
 import {
   formatNumber,
   type NumberDate,
@@ -92,15 +93,10 @@ export async function allocateForBelegsTyp(tx: Tx, typ: TBelegsTyp, date: Number
   return allocateNumber(tx, { kreis: "beleg", id: circle.id }, date);
 }
 
-/** Year and month of today in Vienna, where Kontor's day starts, whatever the server's time zone. */
-export function todayNumberDate(now: Date = new Date(), timeZone = "Europe/Vienna"): NumberDate {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "numeric",
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
-  return { year: part("year"), month: part("month") };
+/** Year and month of today in the business time zone (Vienna), whatever the server's time zone. */
+export function todayNumberDate(now: Date = new Date(), timeZone = BUSINESS_TIME_ZONE): NumberDate {
+  const { year, month } = parseIsoDate(todayIso(now, timeZone));
+  return { year, month };
 }
 
 /** The next number as it would be printed today: shown in the circle forms, nothing is taken. */

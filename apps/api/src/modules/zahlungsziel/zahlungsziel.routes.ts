@@ -1,3 +1,4 @@
+import { todayIso } from "@kontor/domain/date/calendar";
 import { type BelegSprache, zahlungszielText } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
 import {
   type TZahlungsziel,
@@ -17,15 +18,6 @@ import { notFound, onlyOneDefault, registerCrud } from "../crud/crud.ts";
 import { registerBedingungen } from "./bedingung.ts";
 
 type StoredSkonto = { tage: number; prozent: number };
-
-/** Today's date in Austria (ISO), the default document date: a document is dated by the business's calendar. */
-const todayInVienna = () =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Vienna",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
 
 /** The signed-in user's language (their langKey), German when unknown. */
 async function languageOf(db: Db, userId: number): Promise<BelegSprache> {
@@ -90,7 +82,7 @@ export const zahlungszielRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
       );
       if (!term) throw notFound();
       const sprache = lang ?? (await languageOf(db, request.principal!.userId));
-      return { text: zahlungszielText(term, belegDatum ?? todayInVienna(), sprache, betrag) };
+      return { text: zahlungszielText(term, belegDatum ?? todayIso(), sprache, betrag) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { shouldShowNews } from "@kontor/domain/benachrichtigung/benachrichtigung.rules";
 import type { TMyNews } from "@kontor/domain/benachrichtigung/benachrichtigung.schema";
+import { todayIso } from "@kontor/domain/date/calendar";
 
 /** The day the news popup was last shown, per user on this device (SPEC §4 News, §9 "at most once per day"). */
 export const NEWS_CHECKED_PREFIX = "kontor.newsChecked.";
@@ -9,16 +10,7 @@ export function newsCheckedKey(userId: number): string {
 }
 
 /** Today's date (YYYY-MM-DD) in Vienna, where Kontor's day starts, whatever the device's time zone. */
-export function today(now: Date = new Date(), timeZone = "Europe/Vienna"): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
+export const today = todayIso;
 
 export interface NewsCheckDeps {
   storage: Pick<Storage, "getItem" | "setItem">;

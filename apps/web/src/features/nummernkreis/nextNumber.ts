@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE, parseIsoDate, todayIso } from "@kontor/domain/date/calendar";
 import {
   type NumberDate,
   type PatternErrorCode,
@@ -34,15 +35,10 @@ export type NextNumber =
   | { ok: true; number: string; fromServer: boolean }
   | { ok: false; reason: PatternErrorCode | "counter" };
 
-/** Year and month of today in Vienna, where Kontor's day starts (as the API computes its preview). */
-export function todayNumberDate(now: Date = new Date(), timeZone = "Europe/Vienna"): NumberDate {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "numeric",
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
-  return { year: part("year"), month: part("month") };
+/** Year and month of today in the business time zone (as the API computes its preview). */
+export function todayNumberDate(now: Date = new Date(), timeZone = BUSINESS_TIME_ZONE): NumberDate {
+  const { year, month } = parseIsoDate(todayIso(now, timeZone));
+  return { year, month };
 }
 
 /** The year the API stores with a counter set by hand: this year, or none for 0 (nothing given yet). */

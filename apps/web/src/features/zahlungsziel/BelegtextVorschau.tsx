@@ -1,3 +1,4 @@
+import { todayIso } from "@kontor/domain/date/calendar";
 import { Alert, Blockquote, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -8,7 +9,7 @@ import { MoneyInput } from "../../components/form/MoneyInput.tsx";
 import { formatDate } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { belegtextQuery } from "./zahlungsziel.api.ts";
-import { amountOf, todayIso } from "./zahlungsziel.form.ts";
+import { amountOf } from "./zahlungsziel.form.ts";
 
 /**
  * "Text auf dem Beleg": what a document dated today prints for the saved term (GET belegtext2/{id}), in the UI's

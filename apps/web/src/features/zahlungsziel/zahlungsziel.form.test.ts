@@ -7,7 +7,6 @@ import {
   emptyZahlungsziel,
   formatSkontoProzent,
   shortLabel,
-  todayIso,
   zahlungszielFromForm,
   zahlungszielToForm,
 } from "./zahlungsziel.form.ts";
@@ -92,10 +91,6 @@ describe("formats", () => {
     ["", undefined],
   ])("amount of input %j", (input, expected) => {
     expect(amountOf(input)).toBe(expected);
-  });
-
-  it("today in the local calendar", () => {
-    expect(todayIso(new Date(2026, 0, 5, 23, 30))).toBe("2026-01-05");
   });
 
   it("shortens long texts for titles", () => {

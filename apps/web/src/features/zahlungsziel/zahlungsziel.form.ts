@@ -67,12 +67,6 @@ export function amountOf(value: number | string): number | undefined {
   return Number.isFinite(amount) ? amount : undefined;
 }
 
-/** Today's date in the browser's calendar (YYYY-MM-DD): the document date of the printed-text preview. */
-export function todayIso(now: Date = new Date()): string {
-  const two = (value: number) => String(value).padStart(2, "0");
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
-}
-
 /** A text shortened for titles and dialogs: at most `max` characters, "…" when cut, line breaks as spaces. */
 export function shortLabel(text: string, max = 60): string {
   const flat = text.replace(/\s+/g, " ").trim();
