@@ -59,7 +59,8 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
   const save = useMutation({
     mutationFn: (values: V) => calls.save(resource.fromForm(values)),
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: calls.keys.all });
+      for (const queryKey of [calls.keys.all, ...(resource.invalidates ?? [])])
+        void queryClient.invalidateQueries({ queryKey });
       notifySuccess(t(id === "new" ? "toast.created" : "toast.saved"));
       if (id === "new" && saved.id !== undefined) {
         queryClient.setQueryData(calls.keys.detail(saved.id), saved);

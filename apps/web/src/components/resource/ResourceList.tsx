@@ -3,6 +3,7 @@ import { Button } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { EntityList } from "../list/EntityList.tsx";
+import { ListSearchInput, useListSearchText } from "../list/ListSearchInput.tsx";
 import type { ListDefinition } from "../list/listTypes.ts";
 import { type ListResource, listCalls } from "./resource.ts";
 import { useResourceT } from "./resourceTexts.ts";
@@ -17,10 +18,12 @@ export function ResourceList<T extends Row, N extends Namespace>({
 }) {
   const { t, own, rt } = useResourceT(resource);
   const calls = useMemo(() => listCalls<T, N>(resource), [resource]);
+  const typedSearch = useListSearchText();
+  const search = resource.search ? typedSearch : "";
   const definition = useMemo(
     (): ListDefinition<T> => ({
-      queryKey: calls.keys.lists(),
-      list: calls.list,
+      queryKey: [...calls.keys.lists(), search],
+      list: (query, signal) => calls.list(query, signal, search),
       columns: resource.columns(own),
       defaultSort: resource.defaultSort,
       edit: (id) => resource.editPath(id),
@@ -28,18 +31,21 @@ export function ResourceList<T extends Row, N extends Namespace>({
       label: resource.label,
       invalidates: resource.invalidates,
     }),
-    [calls, resource, own],
+    [calls, resource, own, search],
   );
   return (
     <EntityList
       definition={definition}
       title={rt("list.title")}
       actions={
-        !resource.noCreate && (
-          <Button component={Link} to={resource.editPath("new")}>
-            {t("action.new")}
-          </Button>
-        )
+        <>
+          {resource.search && <ListSearchInput label={rt("list.search")} />}
+          {!resource.noCreate && (
+            <Button component={Link} to={resource.editPath("new")}>
+              {t("action.new")}
+            </Button>
+          )}
+        </>
       }
     />
   );

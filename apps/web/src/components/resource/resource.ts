@@ -31,6 +31,8 @@ export interface ListResource<T extends Row, N extends Namespace = Namespace> {
   label: (record: T) => string;
   /** Without a create route (records come from elsewhere): no "Neu" button. */
   noCreate?: boolean;
+  /** The list has a search box (`?search=` of GET {api}; label `<prefix>.list.search`). */
+  search?: boolean;
   /** Query keys a delete also refreshes besides the resource's own (e.g. a parent's lists showing a count). */
   invalidates?: readonly (readonly unknown[])[];
 }
@@ -69,10 +71,16 @@ export function resourceKeys(key: string) {
 export function listCalls<T extends Row, N extends Namespace>(resource: ListResource<T, N>) {
   return {
     keys: resourceKeys(resource.key),
-    async list(query: ListQuery, signal?: AbortSignal): Promise<Page<T>> {
+    /** One page; `search` (the list's search box) is sent only when there is one. */
+    async list(query: ListQuery, signal?: AbortSignal, search = ""): Promise<Page<T>> {
       const page = await api.getPage(resource.api, {
         signal,
-        query: { page: query.page, size: query.size, sort: query.sort.map(sortParam) },
+        query: {
+          page: query.page,
+          size: query.size,
+          sort: query.sort.map(sortParam),
+          ...(search ? { search } : {}),
+        },
       });
       return { items: page.items as T[], totalCount: page.totalCount };
     },

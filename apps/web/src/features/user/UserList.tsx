@@ -1,10 +1,10 @@
-import { Button, TextInput } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
-import { Link, useNavigate, useSearch } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { Button } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { IconPlus } from "../../components/icons.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
+import { ListSearchInput, useListSearchText } from "../../components/list/ListSearchInput.tsx";
 import type { ListDefinition } from "../../components/list/listTypes.ts";
 import { listUsers, type TUserRecord, userKeys } from "./user.api.ts";
 import { fullName, userLabel } from "./user.rules.ts";
@@ -12,22 +12,7 @@ import { fullName, userLabel } from "./user.rules.ts";
 /** /user_list/: the users an administrator manages (SPEC §2; §9 default sort id descending), with a search. */
 export function UserList() {
   const { t } = useTranslation(["user", "crud", "common"]);
-  const { search = "" } = useSearch({ strict: false }) as { search?: string };
-  const navigate = useNavigate();
-  const [typed, setTyped] = useState(search);
-
-  const applySearch = useDebouncedCallback((value: string) => {
-    const next = value.trim();
-    void navigate({
-      to: ".",
-      search: ((previous: Record<string, unknown>) => ({
-        ...previous,
-        search: next === "" ? undefined : next,
-        page: undefined,
-      })) as never,
-      replace: true,
-    });
-  }, 300);
+  const search = useListSearchText();
 
   const definition = useMemo(
     (): ListDefinition<TUserRecord> => ({
@@ -59,17 +44,7 @@ export function UserList() {
       title={t("list.title")}
       actions={
         <>
-          <TextInput
-            type="search"
-            aria-label={t("list.search")}
-            placeholder={t("list.searchPlaceholder")}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
-            w={280}
-          />
+          <ListSearchInput label={t("list.search")} placeholder={t("list.searchPlaceholder")} />
           <Button
             renderRoot={(props) => <Link {...props} to="/user/new" />}
             leftSection={<IconPlus size={16} />}
