@@ -29,6 +29,7 @@ export const warengruppeList: ListResource<TWarengruppe, "stammdaten"> = {
     { field: "geloescht", title: t("warengruppe.field.geloescht") },
   ],
   defaultSort: { field: "warenGruppe", direction: "asc" },
+  search: true,
   label: warengruppeName,
 };
 
@@ -51,6 +52,7 @@ export const untergruppeList: ListResource<TUntergruppe, "stammdaten"> = {
     },
   ],
   defaultSort: { field: "unterGruppe", direction: "asc" },
+  search: true,
   label: (r) => `${r.unterGruppe} – ${r.bezeichnung}`,
   // Deleting a subgroup changes its goods group: the groups' lists (subgroup count) and selections refresh.
   invalidates: [["warengruppe"]],
