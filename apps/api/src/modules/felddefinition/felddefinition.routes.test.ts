@@ -137,7 +137,7 @@ describe("belegfelddefinitions", () => {
       // the rules between fields are checked once every field is of its type: belegsTyps present
       ...baseInvalid.map((c) => ({ ...c, payload: { ...c.payload, belegsTyps: ["rechnung"] } })),
       { payload: { bezeichnung: "Kommission" }, field: "belegsTyps", code: "required" },
-      { payload: { bezeichnung: "Kommission", belegsTyps: [] }, field: "belegsTyps", code: "minLength" },
+      { payload: { bezeichnung: "Kommission", belegsTyps: [] }, field: "belegsTyps", code: "required" },
       {
         payload: { bezeichnung: "Kommission", belegsTyps: ["quittung"] },
         field: "belegsTyps.0",

@@ -161,7 +161,7 @@ describeCircle({
   update: { nummernkreisPattern: "LS-{YY}-{NNNN}", nummerProJahr: false },
   invalid: [
     { payload: {}, field: "belegsTyps", code: "required" },
-    { payload: { belegsTyps: [] }, field: "belegsTyps", code: "minLength" },
+    { payload: { belegsTyps: [] }, field: "belegsTyps", code: "required" },
     { payload: { belegsTyps: ["quittung"] }, field: "belegsTyps.0", code: "enum" },
     {
       payload: { belegsTyps: ["angebot"], nummernkreisPattern: "{YYYY}" },
