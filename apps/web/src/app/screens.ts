@@ -14,8 +14,6 @@ interface Screen {
 
 const stammdaten = ["crud", "stammdaten", "validation"] as const satisfies readonly Namespace[];
 const accountScreens = () => import("../features/account/accountScreens.ts");
-const adminLists = () => import("../features/user/adminLists.ts");
-const adminEdits = () => import("../features/user/adminEdits.ts");
 const vatList = () => import("../features/mehrwertssteuer/mehrwertssteuer.list.tsx");
 const vatEdit = () => import("../features/mehrwertssteuer/mehrwertssteuer.edit.tsx");
 const warengruppeList = () => import("../features/warengruppe/warengruppe.list.tsx");
@@ -28,10 +26,14 @@ const rabattList = () => import("../features/rabatt/rabatt.list.tsx");
 const rabattEdit = () => import("../features/rabatt/rabatt.edit.tsx");
 const zahlungszielList = () => import("../features/zahlungsziel/zahlungsziel.list.tsx");
 const zahlungszielEdit = () => import("../features/zahlungsziel/zahlungsziel.edit.tsx");
-const felddefinitionScreens = () => import("../features/felddefinition/felddefinitionScreens.tsx");
-const belegtextScreens = () => import("../features/belegtext/belegtextScreens.tsx");
-const firmengruppeScreens = () => import("../features/firmengruppe/firmengruppeScreens.tsx");
-const rechnungsvorlageScreens = () => import("../features/rechnungsvorlage/rechnungsvorlageScreens.tsx");
+const felddefinitionList = () => import("../features/felddefinition/felddefinition.list.tsx");
+const felddefinitionEdit = () => import("../features/felddefinition/felddefinition.edit.tsx");
+const belegtextList = () => import("../features/belegtext/belegtext.list.tsx");
+const belegtextEdit = () => import("../features/belegtext/belegtext.edit.tsx");
+const firmengruppeList = () => import("../features/firmengruppe/firmengruppe.list.tsx");
+const firmengruppeEdit = () => import("../features/firmengruppe/firmengruppe.edit.tsx");
+const rechnungsvorlageList = () => import("../features/rechnungsvorlage/rechnungsvorlage.list.tsx");
+const rechnungsvorlageEdit = () => import("../features/rechnungsvorlage/rechnungsvorlage.edit.tsx");
 const nummernkreisList = () => import("../features/nummernkreis/nummernkreis.list.tsx");
 const nummernkreisEdit = () => import("../features/nummernkreis/nummernkreis.edit.tsx");
 
@@ -67,13 +69,22 @@ const SCREENS: Record<string, Screen> = {
     edit: () =>
       import("../features/benachrichtigung/BenachrichtigungEdit.tsx").then((m) => m.BenachrichtigungEditPage),
   },
-  user_list: { ns: ["crud", "user"], list: () => adminLists().then((m) => m.UserList) },
+  user_list: {
+    ns: ["crud", "user"],
+    list: () => import("../features/user/UserList.tsx").then((m) => m.UserList),
+  },
   user: {
     ns: ["crud", "user", "access", "validation"],
-    edit: () => adminEdits().then((m) => m.UserEditPage),
+    edit: () => import("../features/user/UserEdit.tsx").then((m) => m.UserEditPage),
   },
-  group_list: { ns: ["crud", "group"], list: () => adminLists().then((m) => m.GroupList) },
-  group: { ns: ["crud", "group", "validation"], edit: () => adminEdits().then((m) => m.GroupEditPage) },
+  group_list: {
+    ns: ["crud", "group"],
+    list: () => import("../features/group/GroupList.tsx").then((m) => m.GroupList),
+  },
+  group: {
+    ns: ["crud", "group", "validation"],
+    edit: () => import("../features/group/GroupEdit.tsx").then((m) => m.GroupEditPage),
+  },
   // The signed-in user's own account (issue 3): settings, password, signed-in devices.
   settings: {
     ns: ["account", "crud", "richtext", "validation"],
@@ -122,62 +133,62 @@ const SCREENS: Record<string, Screen> = {
   },
   kundefelddefinition_list: {
     ns: ["crud", "felddefinition", "validation"],
-    list: () => felddefinitionScreens().then((m) => m.KundefelddefinitionList),
+    list: () => felddefinitionList().then((m) => m.KundefelddefinitionList),
   },
   kundefelddefinition: {
     ns: ["crud", "felddefinition", "validation"],
-    list: () => felddefinitionScreens().then((m) => m.KundefelddefinitionList),
-    edit: () => felddefinitionScreens().then((m) => m.KundefelddefinitionEdit),
+    list: () => felddefinitionList().then((m) => m.KundefelddefinitionList),
+    edit: () => felddefinitionEdit().then((m) => m.KundefelddefinitionEdit),
   },
   artikelfelddefinition_list: {
     ns: ["crud", "felddefinition", "validation"],
-    list: () => felddefinitionScreens().then((m) => m.ArtikelfelddefinitionList),
+    list: () => felddefinitionList().then((m) => m.ArtikelfelddefinitionList),
   },
   artikelfelddefinition: {
     ns: ["crud", "felddefinition", "validation"],
-    list: () => felddefinitionScreens().then((m) => m.ArtikelfelddefinitionList),
-    edit: () => felddefinitionScreens().then((m) => m.ArtikelfelddefinitionEdit),
+    list: () => felddefinitionList().then((m) => m.ArtikelfelddefinitionList),
+    edit: () => felddefinitionEdit().then((m) => m.ArtikelfelddefinitionEdit),
   },
   belegfelddefinition_list: {
     ns: ["crud", "felddefinition", "validation"],
-    list: () => felddefinitionScreens().then((m) => m.BelegfelddefinitionList),
+    list: () => felddefinitionList().then((m) => m.BelegfelddefinitionList),
   },
   belegfelddefinition: {
     ns: ["crud", "felddefinition", "validation"],
-    edit: () => felddefinitionScreens().then((m) => m.BelegfelddefinitionEdit),
+    edit: () => felddefinitionEdit().then((m) => m.BelegfelddefinitionEdit),
   },
   belegtext_list: {
     ns: ["crud", "felddefinition", "richtext"],
-    list: () => belegtextScreens().then((m) => m.BelegtextList),
+    list: () => belegtextList().then((m) => m.BelegtextList),
   },
   belegtext: {
     ns: ["crud", "felddefinition", "richtext", "validation"],
-    edit: () => belegtextScreens().then((m) => m.BelegtextEdit),
+    edit: () => belegtextEdit().then((m) => m.BelegtextEdit),
   },
   hothint_list: {
     ns: ["crud", "felddefinition", "validation"],
-    list: () => belegtextScreens().then((m) => m.HotHintList),
+    list: () => belegtextList().then((m) => m.HotHintList),
   },
   hothint: {
     ns: ["crud", "felddefinition", "validation"],
-    edit: () => belegtextScreens().then((m) => m.HotHintEdit),
+    edit: () => belegtextEdit().then((m) => m.HotHintEdit),
   },
   firmengruppe_list: {
     ns: ["crud", "felddefinition", "validation"],
-    list: () => firmengruppeScreens().then((m) => m.FirmengruppeList),
+    list: () => firmengruppeList().then((m) => m.FirmengruppeList),
   },
   firmengruppe: {
     ns: ["crud", "felddefinition", "validation"],
-    list: () => firmengruppeScreens().then((m) => m.FirmengruppeList),
-    edit: () => firmengruppeScreens().then((m) => m.FirmengruppeEdit),
+    list: () => firmengruppeList().then((m) => m.FirmengruppeList),
+    edit: () => firmengruppeEdit().then((m) => m.FirmengruppeEdit),
   },
   rechnungsvorlage_list: {
     ns: ["crud", "felddefinition", "validation"],
-    list: () => rechnungsvorlageScreens().then((m) => m.RechnungsvorlageList),
+    list: () => rechnungsvorlageList().then((m) => m.RechnungsvorlageList),
   },
   rechnungsvorlage: {
     ns: ["crud", "felddefinition", "validation"],
-    edit: () => rechnungsvorlageScreens().then((m) => m.RechnungsvorlageEdit),
+    edit: () => rechnungsvorlageEdit().then((m) => m.RechnungsvorlageEdit),
   },
   rechnungskreise_list: {
     ns: ["crud", "nummernkreis", "validation"],

@@ -32,7 +32,8 @@ function fieldCode(issue: Issue, value: unknown): TFieldErrorCode {
     case "too_small":
       // An empty (or blank, after trim) text is missing, whatever its minimum length.
       if (issue.origin === "string") return isBlank(value) || issue.minimum === 1 ? "required" : "minLength";
-      if (issue.origin === "array") return Array.isArray(value) && value.length === 0 ? "required" : "minLength";
+      if (issue.origin === "array")
+        return Array.isArray(value) && value.length === 0 ? "required" : "minLength";
       return "min";
     case "too_big":
       return issue.origin === "string" || issue.origin === "array" ? "maxLength" : "max";

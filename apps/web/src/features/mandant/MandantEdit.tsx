@@ -13,7 +13,7 @@ import {
 } from "../../components/form/EditStates.tsx";
 import { FormActions } from "../../components/form/FormActions.tsx";
 import { formatDate } from "../../components/format/format.ts";
-import { accountQuery } from "../account/account.api.ts";
+import { accountQuery } from "../account/account.queries.ts";
 import { MandantFormFields, Section } from "./MandantFormFields.tsx";
 import { mandantKeys, setMandantAktiv } from "./mandant.api.ts";
 import { MANDANT_LIST_PATH } from "./mandant.form.ts";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { IconPlus } from "../../components/icons.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import type { ListDefinition } from "../../components/list/listTypes.ts";
-import { accountQuery } from "../account/account.api.ts";
+import { accountQuery } from "../account/account.queries.ts";
 import { listMandants, mandantKeys, type TMandantListItem } from "./mandant.api.ts";
 
 /** /mandant_list/: the tenants an administrator manages (SPEC §2, §9: default sort bezeichnung). */

@@ -13,7 +13,7 @@ import {
   NOT_FOUND,
   parseSlug,
 } from "../../components/form/EditStates.tsx";
-import { accountQuery } from "../account/account.api.ts";
+import { accountQuery } from "../account/account.queries.ts";
 import { modultypNamesQuery } from "../modul/modul.api.ts";
 import { MandantFormFields } from "./MandantFormFields.tsx";
 import {

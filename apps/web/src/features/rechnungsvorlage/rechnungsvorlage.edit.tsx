@@ -1,22 +1,18 @@
-import {
-  type TVorlageContentType,
-  VORLAGE_MAX_BYTES,
-} from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.rules";
+import { VORLAGE_MAX_BYTES } from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.rules";
 import { ZRechnungsvorlage, ZVorlageDatei } from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.schema";
 import { Badge, Button, Checkbox, FileInput, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { notifyFailure } from "../../components/feedback/notify.ts";
-import { formatDateTime } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { ResourceEditPage, ResourceList } from "../../components/resource/ResourceScreens.tsx";
+import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
 import type { Resource } from "../../components/resource/resource.ts";
 import { formatBytes } from "../../components/richtext/imageFile.ts";
 import { fetchVorlage, fileToBase64, saveBlob } from "./rechnungsvorlage.file.ts";
 import { type RechnungsvorlageValues, rechnungsvorlageFromForm } from "./rechnungsvorlage.form.ts";
+import { contentTypeName, rechnungsvorlageList } from "./rechnungsvorlage.resource.ts";
 
 /**
  * The template as the server sends it, and what the form is checked with: a new file must be a PDF, PNG or JPEG
@@ -35,44 +31,10 @@ const ZRechnungsvorlageForm = ZRechnungsvorlage.extend({ vorlage: ZVorlageDatei.
 );
 type TRechnungsvorlageForm = z.infer<typeof ZRechnungsvorlageForm>;
 
-const CONTENT_TYPE_KEYS = {
-  "application/pdf": "pdf",
-  "image/png": "png",
-  "image/jpeg": "jpeg",
-} as const satisfies Record<TVorlageContentType, string>;
-
-const contentTypeName = (t: TFunction<"felddefinition">, type: TVorlageContentType | null | undefined) =>
-  type ? t(`rechnungsvorlage.contentType.${CONTENT_TYPE_KEYS[type]}`) : "";
-
-/**
- * Document templates (SPEC §2 /rechnungsvorlage_list/, /rechnungsvorlage/{slug}; §3; §7 rechnungsvorlages):
- * a name, active, and a file (letterhead PDF or logo image) uploaded as base64 and downloaded with the token.
- */
+/** Document templates: their list, the form's schema and the form (a name, active, and a file to upload). */
 const rechnungsvorlage: Resource<TRechnungsvorlageForm, RechnungsvorlageValues, "felddefinition"> = {
-  key: "rechnungsvorlage",
-  api: "rechnungsvorlages",
+  ...rechnungsvorlageList,
   schema: ZRechnungsvorlageForm,
-  ns: "felddefinition",
-  prefix: "rechnungsvorlage",
-  listPath: "/rechnungsvorlage_list",
-  editPath: (id) => `/rechnungsvorlage/${id}`,
-  columns: (t) => [
-    { field: "vorlagename", title: t("rechnungsvorlage.field.vorlagename") },
-    { field: "vorlageDateiname", title: t("rechnungsvorlage.field.vorlageDateiname"), sortable: false },
-    {
-      field: "vorlageContentType",
-      title: t("rechnungsvorlage.field.vorlageContentType"),
-      render: (r) => contentTypeName(t, r.vorlageContentType),
-    },
-    {
-      field: "lastModifiedDate",
-      title: t("rechnungsvorlage.field.lastModifiedDate"),
-      render: (r) => formatDateTime(r.lastModifiedDate),
-    },
-    { field: "active", title: t("rechnungsvorlage.field.active"), width: 90, textAlign: "center" },
-  ],
-  defaultSort: { field: "vorlagename", direction: "asc" },
-  label: (r) => r.vorlagename,
   empty: () => ({ vorlagename: "", active: true, datei: null, vorlage: "", vorlageDateiname: "" }),
   toForm: (r) => ({
     ...(r.id !== undefined ? { id: r.id } : {}),
@@ -202,5 +164,4 @@ function CurrentFile({ record }: { record: TRechnungsvorlageForm }) {
   );
 }
 
-export const RechnungsvorlageList = () => <ResourceList resource={rechnungsvorlage} />;
 export const RechnungsvorlageEdit = () => <ResourceEditPage resource={rechnungsvorlage} />;

@@ -4,12 +4,12 @@ import {
   ZBelegtext,
   ZHotHintText,
 } from "@kontor/domain/belegtext/belegtext.schema";
-import { Text, Textarea, TextInput } from "@mantine/core";
+import { Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { stripHtml } from "../../components/list/listValues.ts";
-import { ResourceEditPage, ResourceList } from "../../components/resource/ResourceScreens.tsx";
+import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
 import type { Resource } from "../../components/resource/resource.ts";
 import { LazyRichTextEditor } from "../../components/richtext/LazyRichTextEditor.tsx";
+import { belegtextList, hothintList } from "./belegtext.resource.tsx";
 
 interface BelegtextValues {
   id?: number;
@@ -17,36 +17,10 @@ interface BelegtextValues {
   text: string;
 }
 
-/** Long texts take two lines in the list; the whole text is one click away (edit). */
-const clamped = (text: string) => (
-  <Text size="sm" lineClamp={2}>
-    {text}
-  </Text>
-);
-
-/**
- * Document texts (SPEC §2 /belegtext_list/, /belegtext/{slug}; §5: title and text required): a titled rich text a
- * document takes over. The list shows the text without its markup.
- */
+/** Document texts: their list, the shared schema and the form (a title and a rich text, the editor loaded lazily). */
 const belegtext: Resource<TBelegtext, BelegtextValues, "felddefinition"> = {
-  key: "belegtext",
-  api: "belegtexts",
+  ...belegtextList,
   schema: ZBelegtext,
-  ns: "felddefinition",
-  prefix: "belegtext",
-  listPath: "/belegtext_list",
-  editPath: (id) => `/belegtext/${id}`,
-  columns: (t) => [
-    { field: "title", title: t("belegtext.field.title"), width: "30%" },
-    {
-      field: "text",
-      title: t("belegtext.field.text"),
-      sortable: false,
-      render: (r) => clamped(stripHtml(r.text)),
-    },
-  ],
-  defaultSort: { field: "title", direction: "asc" },
-  label: (r) => r.title,
   empty: () => ({ title: "", text: "" }),
   toForm: ({ id, title, text }) => ({ ...(id !== undefined ? { id } : {}), title, text }),
   fromForm: (values) => values,
@@ -81,24 +55,10 @@ interface HotHintValues {
   hotHintText: string;
 }
 
-/**
- * Hot-hint texts (SPEC §3; API hotHintDefinitionTexts): short hints offered while typing a document, sorted by
- * their text (SPEC §9).
- */
+/** Hot-hint texts: their list, the shared schema and the form (a title and a plain text). */
 const hothint: Resource<THotHintText, HotHintValues, "felddefinition"> = {
-  key: "hothint",
-  api: "hotHintDefinitionTexts",
+  ...hothintList,
   schema: ZHotHintText,
-  ns: "felddefinition",
-  prefix: "hothint",
-  listPath: "/hothint_list",
-  editPath: (id) => `/hothint/${id}`,
-  columns: (t) => [
-    { field: "hotHintTitle", title: t("hothint.field.hotHintTitle"), width: "30%" },
-    { field: "hotHintText", title: t("hothint.field.hotHintText"), render: (r) => clamped(r.hotHintText) },
-  ],
-  defaultSort: { field: "hotHintText", direction: "asc" },
-  label: (r) => r.hotHintTitle,
   empty: () => ({ hotHintTitle: "", hotHintText: "" }),
   toForm: ({ id, hotHintTitle, hotHintText }) => ({
     ...(id !== undefined ? { id } : {}),
@@ -133,7 +93,5 @@ const hothint: Resource<THotHintText, HotHintValues, "felddefinition"> = {
   },
 };
 
-export const BelegtextList = () => <ResourceList resource={belegtext} />;
 export const BelegtextEdit = () => <ResourceEditPage resource={belegtext} />;
-export const HotHintList = () => <ResourceList resource={hothint} />;
 export const HotHintEdit = () => <ResourceEditPage resource={hothint} />;

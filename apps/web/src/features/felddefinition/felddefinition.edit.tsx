@@ -7,15 +7,14 @@ import {
   ZBelegFelddefinition,
   ZKundeFelddefinition,
 } from "@kontor/domain/felddefinition/felddefinition.schema";
-import { BELEGS_TYPEN, type TBelegsTyp } from "@kontor/domain/typen/typen";
-import { Checkbox, Group, MultiSelect, NumberInput, Select, TagsInput, TextInput } from "@mantine/core";
+import { BELEGS_TYPEN } from "@kontor/domain/typen/typen";
+import { Checkbox, Group, MultiSelect, NumberInput, Select, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import type { TFunction } from "i18next";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DateInput } from "../../components/form/DateInput.tsx";
-import type { ListColumn } from "../../components/list/listTypes.ts";
-import { ResourceEditPage, ResourceList } from "../../components/resource/ResourceScreens.tsx";
+import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
 import type { Resource } from "../../components/resource/resource.ts";
 import {
   emptyFelddefinition,
@@ -24,69 +23,34 @@ import {
   felddefinitionFromForm,
   felddefinitionToForm,
 } from "./felddefinition.form.ts";
+import {
+  type FelddefinitionPrefix,
+  felddefinitionLists,
+  felddefinitionPrefix,
+} from "./felddefinition.resource.ts";
 
-type Prefix = `${TFeldBereich}felddefinition`;
 type Form = UseFormReturnType<FelddefinitionValues>;
-type T = TFunction<"felddefinition">;
-
-/** The three resources differ only in these: where they live and which fields they have besides the common ones. */
-interface Bereich {
-  bereich: TFeldBereich;
-  api: string;
-  schema: z.ZodType<FelddefinitionRecord>;
-}
 
 /**
- * A self-defined field of customers, articles or documents (SPEC §2/§3, one table behind three API paths):
- * /{bereich}felddefinition_list/ and /{bereich}felddefinition/{slug}, sorted by sortOrder (SPEC §9).
+ * The choices input, downloaded when a selection-list field is first shown (OptionenInput.tsx); until then a
+ * disabled input of the same size stands in.
  */
-function felddefinitionResource({
-  bereich,
-  api,
-  schema,
-}: Bereich): Resource<FelddefinitionRecord, FelddefinitionValues, "felddefinition"> {
-  const prefix: Prefix = `${bereich}felddefinition`;
-  const printable = bereich !== "artikel";
+const OptionenInput = lazy(() =>
+  import("./OptionenInput.tsx").then((module) => ({ default: module.OptionenInput })),
+);
+
+/**
+ * A field definition resource: the area's list (felddefinition.resource.ts) with the shared schema of its
+ * `bereich` and the one form of all three, showing the fields that `bereich` has besides the common ones.
+ */
+function felddefinitionResource(
+  bereich: TFeldBereich,
+  schema: z.ZodType<FelddefinitionRecord>,
+): Resource<FelddefinitionRecord, FelddefinitionValues, "felddefinition"> {
+  const prefix = felddefinitionPrefix(bereich);
   return {
-    key: prefix,
-    api,
+    ...felddefinitionLists[bereich],
     schema,
-    ns: "felddefinition",
-    prefix,
-    listPath: `/${prefix}_list`,
-    editPath: (id) => `/${prefix}/${id}`,
-    columns: (t) => {
-      const columns: ListColumn<FelddefinitionRecord>[] = [
-        { field: "bezeichnung", title: t(`${prefix}.field.bezeichnung`) },
-        { field: "type", title: t(`${prefix}.field.type`), render: (r) => t(`feldTyp.${r.type}`) },
-      ];
-      if (bereich === "beleg")
-        columns.push({
-          field: "belegsTypsString",
-          title: t("belegfelddefinition.field.belegsTypsString"),
-          sortable: false,
-          render: (r) => belegsTypNames(t, r.belegsTyps ?? []),
-        });
-      columns.push(
-        { field: "sortOrder", title: t(`${prefix}.field.sortOrder`), width: 130, textAlign: "right" },
-        { field: "search", title: t(`${prefix}.column.search`), width: 100, textAlign: "center" },
-      );
-      if (printable)
-        columns.push({
-          field: "printable",
-          title: t(
-            bereich === "kunde"
-              ? "kundefelddefinition.column.printable"
-              : "belegfelddefinition.column.printable",
-          ),
-          sortable: false,
-          width: 100,
-          textAlign: "center",
-        });
-      return columns;
-    },
-    defaultSort: { field: "sortOrder", direction: "asc" },
-    label: (r) => r.bezeichnung,
     empty: emptyFelddefinition,
     toForm: felddefinitionToForm,
     fromForm: (values) => felddefinitionFromForm(bereich, values),
@@ -96,11 +60,6 @@ function felddefinitionResource({
   };
 }
 
-/** Document types by their translated names, in the contract's order (the API keeps them so). */
-function belegsTypNames(t: T, typs: readonly TBelegsTyp[]): string {
-  return typs.map((typ) => t(`belegsTyp.${typ}`)).join(", ");
-}
-
 function FelddefinitionFields({
   form,
   bereich,
@@ -108,7 +67,7 @@ function FelddefinitionFields({
 }: {
   form: Form;
   bereich: TFeldBereich;
-  prefix: Prefix;
+  prefix: FelddefinitionPrefix;
 }) {
   const { t } = useTranslation("felddefinition");
   const { type, optionen } = form.getValues();
@@ -171,20 +130,32 @@ function FelddefinitionFields({
         />
       </Group>
       {type === "SELECT" && (
-        <TagsInput
-          label={t(`${prefix}.field.optionen`)}
-          description={t(`${prefix}.hint.optionen`)}
-          withAsterisk
-          clearable
-          maxLength={100}
-          key={form.key("optionen")}
-          {...form.getInputProps("optionen")}
-          error={optionenError}
-          onChange={(next) => {
-            form.setFieldValue("optionen", next);
-            keepFittingValue(form.getValues().type, next);
-          }}
-        />
+        <Suspense
+          fallback={
+            <TextInput
+              label={t(`${prefix}.field.optionen`)}
+              description={t(`${prefix}.hint.optionen`)}
+              withAsterisk
+              disabled
+              error={optionenError}
+            />
+          }
+        >
+          <OptionenInput
+            label={t(`${prefix}.field.optionen`)}
+            description={t(`${prefix}.hint.optionen`)}
+            withAsterisk
+            clearable
+            maxLength={100}
+            key={form.key("optionen")}
+            {...form.getInputProps("optionen")}
+            error={optionenError}
+            onChange={(next) => {
+              form.setFieldValue("optionen", next);
+              keepFittingValue(form.getValues().type, next);
+            }}
+          />
+        </Suspense>
       )}
       {bereich === "kunde" && <DefaultValueInput form={form} type={type} optionen={optionen} />}
       {bereich === "beleg" && (
@@ -271,25 +242,10 @@ function DefaultValueInput({
   }
 }
 
-const kundefelddefinition = felddefinitionResource({
-  bereich: "kunde",
-  api: "kundefelddefinitions",
-  schema: ZKundeFelddefinition,
-});
-const artikelfelddefinition = felddefinitionResource({
-  bereich: "artikel",
-  api: "artikelfelddefinitions",
-  schema: ZArtikelFelddefinition,
-});
-const belegfelddefinition = felddefinitionResource({
-  bereich: "beleg",
-  api: "belegfelddefinitions",
-  schema: ZBelegFelddefinition,
-});
+const kundefelddefinition = felddefinitionResource("kunde", ZKundeFelddefinition);
+const artikelfelddefinition = felddefinitionResource("artikel", ZArtikelFelddefinition);
+const belegfelddefinition = felddefinitionResource("beleg", ZBelegFelddefinition);
 
-export const KundefelddefinitionList = () => <ResourceList resource={kundefelddefinition} />;
 export const KundefelddefinitionEdit = () => <ResourceEditPage resource={kundefelddefinition} />;
-export const ArtikelfelddefinitionList = () => <ResourceList resource={artikelfelddefinition} />;
 export const ArtikelfelddefinitionEdit = () => <ResourceEditPage resource={artikelfelddefinition} />;
-export const BelegfelddefinitionList = () => <ResourceList resource={belegfelddefinition} />;
 export const BelegfelddefinitionEdit = () => <ResourceEditPage resource={belegfelddefinition} />;
