@@ -32,7 +32,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // Generous: two workers, the server and Chromium share two cores; a slow step is not a failure.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { outputFolder: path.join(repoRoot, "playwright-report"), open: "never" }]],
   use: {
