@@ -6,7 +6,7 @@ import {
   Outlet,
   redirect,
 } from "@tanstack/react-router";
-import { type ListSearch, validateListSearch } from "../components/list/listSearch.ts";
+import { validateListSearch } from "../components/list/listSearch.ts";
 import { CrashScreen, PendingScreen } from "../components/StatusScreens.tsx";
 import { loadTexts } from "./i18n.ts";
 import { BASEPATH, safeRedirect } from "./paths.ts";

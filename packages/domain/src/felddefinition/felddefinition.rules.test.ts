@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { TFeldTyp } from "./felddefinition.codes.ts";
 import { optionenIssue, valueFitsType } from "./felddefinition.rules.ts";
-import type { TFeldTyp } from "./felddefinition.schema.ts";
 import { ZBelegFelddefinition, ZKundeFelddefinition } from "./felddefinition.schema.ts";
 
 describe("optionenIssue", () => {

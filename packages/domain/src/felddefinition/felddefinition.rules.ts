@@ -1,4 +1,4 @@
-import type { TFeldTyp } from "./felddefinition.schema.ts";
+import type { TFeldTyp } from "./felddefinition.codes.ts";
 
 /**
  * What is wrong with the choices of a field definition, as a field code: a SELECT field needs choices

@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { FELD_TYPEN, type TFeldTyp } from "./felddefinition.codes.ts";
+
+export { FELD_TYPEN, type TFeldTyp };
+
 import { normalizeBelegsTyps } from "../nummernkreis/nummernkreis.rules.ts";
 import { ZBelegsTyp } from "../typen/typen.ts";
 import { optionenIssue, valueFitsType } from "./felddefinition.rules.ts";
 
 /** The kinds of value a self-defined field holds (SPEC §3 "type (default TEXT)"); SELECT offers fixed choices. */
-export const FELD_TYPEN = ["TEXT", "NUMBER", "DATE", "BOOLEAN", "SELECT"] as const;
 export const ZFeldTyp = z.enum(FELD_TYPEN);
-export type TFeldTyp = z.infer<typeof ZFeldTyp>;
 
 /** Whose records a field definition extends: customers, articles or documents (one table, three resources). */
 export const FELD_BEREICHE = ["kunde", "artikel", "beleg"] as const;

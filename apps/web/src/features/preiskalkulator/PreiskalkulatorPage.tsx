@@ -6,7 +6,6 @@ import {
 import {
   Alert,
   Group,
-  NumberInput,
   Paper,
   SegmentedControl,
   Select,
