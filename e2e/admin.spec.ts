@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO, signInFromStart } from "./fixtures.ts";
+import { apiSignIn, createMandant, startInMandant, uniqueMandantName } from "./shell.fixtures.ts";
 
 /** Specs share one server and database: every name this file creates carries this run's mark. */
 const RUN = Date.now().toString(36);
@@ -159,6 +160,18 @@ test.describe("tenant administration", () => {
 });
 
 test.describe("notifications", () => {
+  // Their own tenant: active news in the demo tenant would pop up over the screens of specs running beside these.
+  let mandantId: number;
+  test.beforeAll(async ({ request }) => {
+    const admin = await apiSignIn(request, DEMO.admin);
+    mandantId = await createMandant(request, admin, {
+      bezeichnung: uniqueMandantName("Benachrichtigungen"),
+      modulList: ["benachrichtigungen", "rechnungslegung"],
+      userIds: [admin.userId],
+    });
+  });
+  test.beforeEach(({ page }) => startInMandant(page, mandantId));
+
   test("the admin writes a notification with rich text and a restriction, previews, deactivates and deletes it", async ({
     page,
   }) => {

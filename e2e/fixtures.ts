@@ -14,16 +14,8 @@ export async function signIn(page: Page, credentials: { login: string; password:
   await page.getByRole("button", { name: "Anmelden" }).click();
 }
 
-/**
- * Opens the login page and signs in; waits for the home page. The news popup stays closed (as if shown today
- * already): specs run in parallel, and one that writes news in the demo tenant must not cover another's screen.
- * The demo logins are the first two users of the fresh database; the news spec signs in its own way.
- */
+/** Opens the login page and signs in; waits for the home page. */
 export async function signInFromStart(page: Page, credentials: { login: string; password: string }) {
-  await page.addInitScript(() => {
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vienna" }).format(new Date());
-    for (const userId of [1, 2]) window.localStorage.setItem(`kontor.newsChecked.${userId}`, today);
-  });
   await page.goto("/app/login");
   await signIn(page, credentials);
   await expect(page.getByRole("heading", { level: 1, name: "Belege" })).toBeVisible();
