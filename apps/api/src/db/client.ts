@@ -21,6 +21,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Applies the committed migrations (idempotent; serialized across processes on PostgreSQL). */
   migrate(): Promise<void>;
+  /** Embedded only: the whole database as a gzipped tarball (tests start from a migrated copy). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Embedded only: no files, no lock (tests). */
   inMemory?: boolean;
+  /** Embedded, in memory: start from this dump (`Database.dump`) instead of an empty cluster (tests). */
+  loadDataDir?: Blob | undefined;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, "migrations");
@@ -69,12 +73,17 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   }
   try {
     // pg_trgm must be loaded on every open (DESIGN §10).
-    const client = await PGlite.create({ dataDir: dataPath, extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      dataDir: dataPath,
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     const db = drizzlePglite({ client, schema });
     return {
       db: db as unknown as Db,
       kind: "pglite",
       migrate: () => migratePglite(db, { migrationsFolder }),
+      dump: () => client.dumpDataDir("gzip"),
       async close() {
         try {
           await client.close();
