@@ -1,7 +1,7 @@
 import { type AnyColumn, and, ilike, or, type SQL } from "drizzle-orm";
 
 /** LIKE wildcards (and the escape character) in a search text are taken literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Some column contains the text, case-insensitively. */
 export function anyColumnContains(text: string, ...columns: AnyColumn[]): SQL | undefined {

@@ -105,13 +105,6 @@ export function editCalls<T extends Row, V extends object, N extends Namespace>(
   };
 }
 
-/** List and edit calls together, for screens that need both (e.g. a list inside an edit form). */
-export function resourceApi<T extends Row, V extends object, N extends Namespace>(
-  resource: Resource<T, V, N>,
-) {
-  return { ...listCalls<T, N>(resource), ...editCalls(resource) };
-}
-
 /** "" in a form field means "not given": the value the schema sees for an empty optional input. */
 export const orUndefined = <T>(value: T | "" | null | undefined): T | undefined =>
   value === "" || value === null ? undefined : value;
