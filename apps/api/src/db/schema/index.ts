@@ -1,3 +1,4 @@
+export * from "./kunde.ts";
 export * from "./mandant.ts";
 export * from "./stammdaten.ts";
 export * from "./tenant.ts";

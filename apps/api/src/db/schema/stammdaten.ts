@@ -22,19 +22,19 @@ import { mandantIdColumn, tenantIsolation } from "./tenant.ts";
  * foreign keys between tenant tables include mandant_id, row-level security (DESIGN §6).
  */
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
 /** The columns every tenant-owned master-data table starts with. */
-const tenantKey = () => ({
+export const tenantKey = () => ({
   mandantId: mandantIdColumn(),
   id: bigint("id", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
 });
 
 /** Primary key, tenant foreign key and row-level security of a tenant-owned table. */
-const tenantConstraints = (name: string, t: { mandantId: AnyPgColumn; id: AnyPgColumn }) => [
+export const tenantConstraints = (name: string, t: { mandantId: AnyPgColumn; id: AnyPgColumn }) => [
   primaryKey({ name: `${name}_pkey`, columns: [t.mandantId, t.id] }),
   foreignKey({ name: `${name}_mandant_fk`, columns: [t.mandantId], foreignColumns: [mandant.id] }).onDelete(
     "cascade",

@@ -6,12 +6,26 @@ import type {
   TMandantSummary,
   TMandantUser,
 } from "@kontor/domain/mandant/mandant.schema";
-import { and, asc, count, eq, getTableColumns, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  notInArray,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
 import { adresse, appUser, mandant, mandantModul, userMandant } from "../../db/schema/index.ts";
 import { setTenant } from "../../db/tenant.ts";
 import { seedTenantStammdaten } from "../stammdaten/seed.ts";
+
+/** The tenant's own billing addresses (customer addresses share the table and carry kunde_id). */
+const tenantOwnBilling = and(eq(adresse.adressenTyp, "rechnungsadresse"), isNull(adresse.kundeId));
 
 /** Membership of a user in a tenant, with the tenant's state and modules; undefined when not a member. */
 export async function findMembership(db: Db, userId: number, mandantId: number) {
@@ -167,7 +181,7 @@ export async function findMandant(db: Db, id: number): Promise<TMandant | undefi
         land: adresse.land,
       })
       .from(adresse)
-      .where(eq(adresse.adressenTyp, "rechnungsadresse"))
+      .where(tenantOwnBilling)
       .orderBy(asc(adresse.id));
     const modulList = await listModules(tx);
     const stats = (await billingStats(tx, [id])).get(id)!;
@@ -253,8 +267,9 @@ async function replaceModules(tx: Tx, mandantId: number, modules: readonly TModu
 
 async function replaceAddresses(tx: Tx, mandantId: number, addresses: readonly TMandantAdresse[]) {
   const kept = addresses.flatMap((a) => (a.id === undefined ? [] : [a.id]));
-  const billing = eq(adresse.adressenTyp, "rechnungsadresse");
-  await tx.delete(adresse).where(kept.length ? and(billing, notInArray(adresse.id, kept)) : billing);
+  await tx
+    .delete(adresse)
+    .where(kept.length ? and(tenantOwnBilling, notInArray(adresse.id, kept)) : tenantOwnBilling);
   for (const { id, ...fields } of addresses) {
     if (id === undefined) {
       await tx.insert(adresse).values({ mandantId, adressenTyp: "rechnungsadresse", ...fields });
@@ -262,7 +277,7 @@ async function replaceAddresses(tx: Tx, mandantId: number, addresses: readonly T
       await tx
         .update(adresse)
         .set(fields)
-        .where(and(billing, eq(adresse.id, id)));
+        .where(and(tenantOwnBilling, eq(adresse.id, id)));
     }
   }
 }
