@@ -3,7 +3,6 @@ import {
   boolean,
   date,
   foreignKey,
-  index,
   integer,
   numeric,
   pgTable,
