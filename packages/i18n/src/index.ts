@@ -14,6 +14,8 @@ import deErrors from "../locales/de/errors.json";
 import deFelddefinition from "../locales/de/felddefinition.json";
 import deGroup from "../locales/de/group.json";
 import deHome from "../locales/de/home.json";
+import deKunde from "../locales/de/kunde.json";
+import deKundesuche from "../locales/de/kundesuche.json";
 import deLogin from "../locales/de/login.json";
 import deMail from "../locales/de/mail.json";
 import deMandant from "../locales/de/mandant.json";
@@ -35,6 +37,8 @@ import enErrors from "../locales/en/errors.json";
 import enFelddefinition from "../locales/en/felddefinition.json";
 import enGroup from "../locales/en/group.json";
 import enHome from "../locales/en/home.json";
+import enKunde from "../locales/en/kunde.json";
+import enKundesuche from "../locales/en/kundesuche.json";
 import enLogin from "../locales/en/login.json";
 import enMail from "../locales/en/mail.json";
 import enMandant from "../locales/en/mandant.json";
@@ -72,6 +76,8 @@ const de = {
   group: deGroup,
   stammdaten: deStammdaten,
   zahlungsbedingungen: deZahlungsbedingungen,
+  kundesuche: deKundesuche,
+  kunde: deKunde,
   felddefinition: deFelddefinition,
   nummernkreis: deNummernkreis,
 };
@@ -99,6 +105,8 @@ const en: Resources = {
   group: enGroup,
   stammdaten: enStammdaten,
   zahlungsbedingungen: enZahlungsbedingungen,
+  kundesuche: enKundesuche,
+  kunde: enKunde,
   felddefinition: enFelddefinition,
   nummernkreis: enNummernkreis,
 };

@@ -27,6 +27,8 @@ export const namespaces = [
   "zahlungsbedingungen",
   "felddefinition",
   "nummernkreis",
+  "kunde",
+  "kundesuche",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -47,6 +47,10 @@ export const ACCESS_RULES = {
   lager: { module: "lagerplatz", anyAuthority: ["ROLE_LAGERPLATZ", "ROLE_ADMIN"] },
   preiskalkulator: { module: "preiskalkulator", anyAuthority: ["ROLE_PREIS_KALKULATOR"] },
   kunde: { anyAuthority: ["ROLE_USER"] },
+  /** A customer's vehicles, CRM notes and PDFs: customers plus the module (fahrzeuge, crm, assetkunde). */
+  kundeFahrzeuge: { module: "fahrzeuge", anyAuthority: ["ROLE_USER"] },
+  kundeCrm: { module: "crm", anyAuthority: ["ROLE_USER"] },
+  kundePdf: { module: "assetkunde", anyAuthority: ["ROLE_USER"] },
   /** Time tracking: module and the time-tracking roles (project time and working time). */
   zeiterfassung: {
     module: "zeiterfassung",
