@@ -10,6 +10,9 @@ import { felddefinitionRoutes } from "./felddefinition/felddefinition.routes.ts"
 import { firmengruppeRoutes } from "./firmengruppe/firmengruppe.routes.ts";
 import { groupRoutes } from "./group/group.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { adresseRoutes } from "./kunde/adresse.routes.ts";
+import { kundeRoutes } from "./kunde/kunde.routes.ts";
+import { kundePdfRoutes } from "./kunde/kundePdf.routes.ts";
 import { landRoutes } from "./land/land.routes.ts";
 import { mandantRoutes } from "./mandant/mandant.routes.ts";
 import { mehrwertssteuerRoutes } from "./mehrwertssteuer/mehrwertssteuer.routes.ts";
@@ -48,4 +51,7 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   belegtextRoutes,
   firmengruppeRoutes,
   rechnungsvorlageRoutes,
+  kundeRoutes,
+  adresseRoutes,
+  kundePdfRoutes,
 ];

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * A firm group (SPEC §3 firmengruppe): customers that belong together (branches of one company). Names need not
- * be unique. The member customers are read-only here: a customer names its group (issue 6).
+ * be unique. The member customers are read-only here: a customer names its groups (ZKunde.firmengruppen).
  */
 export const ZFirmengruppe = z.object({
   id: z.number().int().optional(),
@@ -11,7 +11,7 @@ export const ZFirmengruppe = z.object({
     .array(z.object({ id: z.number().int(), bezeichnung: z.string() }))
     .default([])
     .describe(
-      "Read-only: the customers of the group. Always empty until customers exist (issue 6); set on the customer.",
+      "Read-only: the customers of the group (id and display name, by name); set on the customer. A group with customers cannot be deleted (409 error.firmengruppeInUse).",
     ),
 });
 export type TFirmengruppe = z.infer<typeof ZFirmengruppe>;

@@ -25,6 +25,9 @@ export const PROBLEM_CODES = [
   "error.emailUsed",
   "error.conflict",
   "error.inUse",
+  "error.kundeInUse",
+  "error.firmengruppeInUse",
+  "error.tooManyFiles",
   "error.emailNotFound",
   "error.keyInvalid",
   "error.keyExpired",
@@ -55,6 +58,9 @@ export const FIELD_ERROR_CODES = [
   "notEqual",
   "unique",
   "invalid",
+  "fileType",
+  "maxBytes",
+  "notFound",
 ] as const;
 export const ZFieldErrorCode = z.enum(FIELD_ERROR_CODES);
 export type TFieldErrorCode = z.infer<typeof ZFieldErrorCode>;

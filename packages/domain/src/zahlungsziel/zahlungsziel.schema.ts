@@ -7,7 +7,9 @@ export const ZKundeVerweis = z.object({ id: z.number().int(), bezeichnung: z.str
 const kundeList = z
   .array(ZKundeVerweis)
   .default([])
-  .describe("Read-only: the customers that use it; empty until customers exist (issue 6)");
+  .describe(
+    "Read-only: the customers that use it (id and display name, by name; at most 100); set on the customer. One in use cannot be deleted (409 error.inUse).",
+  );
 
 /** At most this many skonto steps per payment term. */
 export const MAX_SKONTO_STUFEN = 3;

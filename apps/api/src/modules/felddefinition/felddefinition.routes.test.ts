@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { kunde } from "../../db/schema/index.ts";
+import { withTenant } from "../../db/tenant.ts";
 import { type CrudSpec, describeCrud } from "../../test/crud.ts";
-import { call, createTenantUser, login } from "../../test/helpers.ts";
+import { call, createTenantUser, login, type TestApp, unique } from "../../test/helpers.ts";
+import { insertKunde } from "../kunde/kunde.fixture.ts";
+import { kundeSucheBedingung } from "../kunde/kunde.suche.ts";
 
 const common: Pick<CrudSpec, "authorities" | "forbiddenAuthorities"> = {
   authorities: ["ROLE_USER"],
@@ -120,6 +124,93 @@ describe("kundefelddefinitions", () => {
       ...crud.as(),
     });
     expect(still.json()).toEqual(field);
+  });
+
+  describe("the search flag and the customer search", () => {
+    let t: TestApp;
+    let who: { token: string; mandantId: number };
+    beforeAll(async () => {
+      // The app of the generic tests, a tenant of its own.
+      t = crud.t;
+      const user = await createTenantUser(t, { authorities: ["ROLE_USER"] });
+      who = { token: await login(t, user), mandantId: user.mandantId };
+    });
+
+    const put = async (payload: object) => {
+      const response = await call(t, {
+        method: "PUT",
+        url: "/app/api/kundefelddefinitions",
+        ...who,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    /** The customers whose search text matches, as the customer search asks (kundeSucheBedingung). */
+    const gefunden = (text: string) =>
+      withTenant(t.db, who.mandantId, async (tx) =>
+        (await tx.select({ id: kunde.id }).from(kunde).where(kundeSucheBedingung(text, kunde.suche))).map(
+          (row) => row.id,
+        ),
+      );
+
+    it("switching search off takes a field's values out of the search texts, on puts them back", async () => {
+      const field = await put({ bezeichnung: "Branche", search: true });
+      const wert = unique("Tischlerei Größe");
+      const kundeId = await insertKunde(t, who.mandantId, {
+        felder: [{ felddefinitionId: field.id, value: wert }],
+      });
+      const andere = await insertKunde(t, who.mandantId, { bezeichnung: "Ohne Wert" });
+      expect(await gefunden(wert)).toEqual([kundeId]);
+
+      await put({ ...field, search: false });
+      expect(await gefunden(wert)).toEqual([]);
+      expect(await gefunden("Ohne Wert")).toEqual([andere]);
+
+      await put({ ...field, search: true, bezeichnung: "Gewerbe" });
+      expect(await gefunden(wert)).toEqual([kundeId]);
+    });
+
+    it("deleting a searchable field takes its values out of the search texts", async () => {
+      const field = await put({ bezeichnung: "Kennwort" });
+      const wert = unique("Kennwort");
+      const kundeId = await insertKunde(t, who.mandantId, {
+        felder: [{ felddefinitionId: field.id, value: wert }],
+      });
+      expect(await gefunden(wert)).toEqual([kundeId]);
+      const removed = await call(t, {
+        method: "DELETE",
+        url: `/app/api/kundefelddefinitions/${field.id}`,
+        ...who,
+      });
+      expect(removed.statusCode).toBe(204);
+      expect(await gefunden(wert)).toEqual([]);
+      expect(await gefunden(`Test Kunde`)).toContain(kundeId);
+    });
+
+    it("another tenant's field: PUT and DELETE are 404 and the search texts stay", async () => {
+      const field = await put({ bezeichnung: "Geheim", search: true });
+      const wert = unique("geheim");
+      const kundeId = await insertKunde(t, who.mandantId, {
+        felder: [{ felddefinitionId: field.id, value: wert }],
+      });
+      const stranger = await createTenantUser(t, { authorities: ["ROLE_USER"] });
+      const foreign = { token: await login(t, stranger), mandantId: stranger.mandantId };
+      const update = await call(t, {
+        method: "PUT",
+        url: "/app/api/kundefelddefinitions",
+        ...foreign,
+        payload: { ...field, search: false },
+      });
+      expect(update.statusCode).toBe(404);
+      const remove = await call(t, {
+        method: "DELETE",
+        url: `/app/api/kundefelddefinitions/${field.id}`,
+        ...foreign,
+      });
+      expect(remove.statusCode).toBe(404);
+      expect(await gefunden(wert)).toEqual([kundeId]);
+    });
   });
 });
 

@@ -6,16 +6,20 @@ import {
   ZBelegFelddefinition,
   ZKundeFelddefinition,
 } from "@kontor/domain/felddefinition/felddefinition.schema";
+import { ZIdParams } from "@kontor/domain/http/params.schema";
 import { belegsTypsString } from "@kontor/domain/nummernkreis/nummernkreis.rules";
 import { typList, ZTyp } from "@kontor/domain/typen/typen";
-import { asc, eq } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { felddefinition as table } from "../../db/schema/index.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { kundeFeld, felddefinition as table } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
-import { registerCrud } from "../crud/crud.ts";
+import { type crudRepository, notFound, registerCrud } from "../crud/crud.ts";
+import { refreshSuche } from "../kunde/kunde.suche.ts";
 
 const baseColumns = {
   id: table.id,
@@ -28,6 +32,7 @@ const baseColumns = {
 const sortFields = ["sortOrder", "bezeichnung", "type", "search", "id"] as const;
 const tag = "felddefinition";
 const member = { level: "tenant", access: "member" } as const;
+const stammdaten = { level: "tenant", access: "stammdaten" } as const;
 
 /**
  * What the three resources over the one table share: the kind (`bereich`) every statement is confined to and every
@@ -68,13 +73,15 @@ export const felddefinitionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { d
     columns: baseColumns,
   });
 
-  registerCrud(app, db, {
+  const kundeFelder = registerCrud(app, db, {
     ...bereich("kunde"),
     path: "kundefelddefinitions",
     noun: "Customer field definition",
     schema: ZKundeFelddefinition,
     columns: { ...baseColumns, printable: table.printable, value: table.value },
+    methods: { put: false, remove: false },
   });
+  registerKundeFelderSchreiben(app, db, kundeFelder);
 
   const belegBereich = bereich("beleg");
   registerCrud(app, db, {
@@ -122,3 +129,81 @@ export const felddefinitionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { d
     async () => typen,
   );
 };
+
+type KundeFelder = ReturnType<
+  typeof crudRepository<typeof ZKundeFelddefinition, (typeof sortFields)[number]>
+>;
+
+/** Whether some customer holds a value of the field (only then does its search flag change a search text). */
+async function hatWerte(tx: Tx, felddefinitionId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: kundeFeld.kundeId })
+    .from(kundeFeld)
+    .where(and(eq(kundeFeld.felddefinitionId, felddefinitionId), isNotNull(kundeFeld.value)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * PUT and DELETE of the customer field definitions: the generic ones, plus the customers' search texts (kunde.suche
+ * holds the values of searchable fields). When a definition with values changes its search flag, or a searchable
+ * one with values is deleted (its values go with it), every search text of the tenant is rewritten in the same
+ * transaction. A new definition has no values yet, so creating one changes no search text.
+ */
+function registerKundeFelderSchreiben(fastify: FastifyInstance, db: Db, kundeFelder: KundeFelder) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.put(
+    "/kundefelddefinitions",
+    {
+      config: { auth: stammdaten },
+      schema: {
+        tags: [tag],
+        summary:
+          "Customer field definition: create (without id) or update (with id); a changed search flag takes effect in the customer search at once",
+        body: ZKundeFelddefinition,
+        response: responses({ 200: ZKundeFelddefinition }, 400, 401, 403, 404),
+      },
+    },
+    async (request) => {
+      const mandantId = request.mandant!.id;
+      const saved = await withTenant(db, mandantId, async (tx) => {
+        const id = request.body.id;
+        const before = id === undefined ? undefined : await kundeFelder.find(tx, id);
+        const after = await kundeFelder.save(tx, mandantId, request.body);
+        if (after && before && before.search !== after.search && (await hatWerte(tx, after.id!)))
+          await refreshSuche(tx, mandantId);
+        return after;
+      });
+      if (!saved) throw notFound();
+      return saved;
+    },
+  );
+
+  app.delete(
+    "/kundefelddefinitions/:id",
+    {
+      config: { auth: stammdaten },
+      schema: {
+        tags: [tag],
+        summary:
+          "Customer field definition: delete, with the customers' values of it (they leave the customer search)",
+        params: ZIdParams,
+        response: responses({ 204: z.null() }, 400, 401, 403, 404, 409),
+      },
+    },
+    async (request, reply) => {
+      const mandantId = request.mandant!.id;
+      const deleted = await withTenant(db, mandantId, async (tx) => {
+        const { id } = request.params;
+        const before = await kundeFelder.find(tx, id);
+        if (!before) return false;
+        const suchtextBetroffen = before.search && (await hatWerte(tx, id));
+        if (!(await kundeFelder.remove(tx, id))) return false;
+        if (suchtextBetroffen) await refreshSuche(tx, mandantId);
+        return true;
+      });
+      if (!deleted) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+}

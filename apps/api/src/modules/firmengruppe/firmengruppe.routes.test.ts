@@ -1,6 +1,10 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { kunde } from "../../db/schema/index.ts";
+import { withTenant } from "../../db/tenant.ts";
 import { describeCrud } from "../../test/crud.ts";
 import { call, createTenantUser, login, unique } from "../../test/helpers.ts";
+import { insertKunde } from "../kunde/kunde.fixture.ts";
 
 const crud = describeCrud({
   path: "firmengruppe",
@@ -36,7 +40,7 @@ const names = (response: { json: () => { bezeichnung: string }[] }) =>
   response.json().map((g) => g.bezeichnung);
 
 describe("firmengruppe: list and members", () => {
-  it("answers 20 per page by default, sorted by name; names may repeat; members are read-only and empty", async () => {
+  it("answers 20 per page by default, sorted by name; names may repeat; members are read-only", async () => {
     const user = await createTenantUser(crud.t, { authorities: ["ROLE_USER"] });
     const who = { token: await login(crud.t, user), mandantId: user.mandantId };
     for (let n = 21; n >= 1; n--) await create(`Gruppe ${String(n).padStart(2, "0")}`, who);
@@ -129,5 +133,83 @@ describe("GET firmengruppesearch", () => {
     const response = await search("x".repeat(201));
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual([{ field: "search", code: "maxLength", max: 200 }]);
+  });
+});
+
+describe("firmengruppe: member customers", () => {
+  const get = (url: string) => call(crud.t, { method: "GET", url: `/app/api/${url}`, ...crud.as() });
+  const remove = (id: number, who = crud.as()) =>
+    call(crud.t, { method: "DELETE", url: `/app/api/firmengruppe/${id}`, ...who });
+
+  it("lists the members by name with their display names, in GET, the list, search and PUT", async () => {
+    const token = unique("mitglieder");
+    const group = await create(`${token} Holding`);
+    const empty = await create(`${token} Leer`);
+    const mandantId = crud.user.mandantId;
+    const zeta = await insertKunde(crud.t, mandantId, {
+      bezeichnung: "Zeta Bau GmbH",
+      firmengruppeIds: [group.id],
+    });
+    const herr = await insertKunde(crud.t, mandantId, {
+      firma: "privatperson",
+      vorname: "Max",
+      nachname: "Muster",
+      geschlecht: "herr",
+      firmengruppeIds: [group.id],
+    });
+    const alpha = await insertKunde(crud.t, mandantId, {
+      bezeichnung: "Alpha AG",
+      firmengruppeIds: [group.id],
+    });
+    await insertKunde(crud.t, mandantId, { bezeichnung: "Kein Mitglied" });
+    const members = [
+      { id: alpha, bezeichnung: "Alpha AG" },
+      { id: herr, bezeichnung: "Herr Max Muster" },
+      { id: zeta, bezeichnung: "Zeta Bau GmbH" },
+    ];
+
+    expect((await get(`firmengruppe/${group.id}`)).json()).toEqual({ ...group, kunden: members });
+    expect((await get(`firmengruppe/${empty.id}`)).json().kunden).toEqual([]);
+    const listed = (await get(`firmengruppe?search=${token}`)).json();
+    expect(listed).toEqual([
+      { ...group, kunden: members },
+      { ...empty, kunden: [] },
+    ]);
+    expect((await search(`${token} holding`)).json()).toEqual([{ ...group, kunden: members }]);
+
+    // The members are read-only: a renamed group keeps them, whatever the body says.
+    const renamed = await call(crud.t, {
+      method: "PUT",
+      url: "/app/api/firmengruppe",
+      ...crud.as(),
+      payload: { ...group, bezeichnung: `${token} Holding neu`, kunden: [] },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toEqual({ ...group, bezeichnung: `${token} Holding neu`, kunden: members });
+  });
+
+  it("refuses to delete a group with members (409 error.firmengruppeInUse); without members it goes (204)", async () => {
+    const group = await create(unique("Besetzt"));
+    const kundeId = await insertKunde(crud.t, crud.user.mandantId, { firmengruppeIds: [group.id] });
+    const refused = await remove(group.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("error.firmengruppeInUse");
+    expect((await get(`firmengruppe/${group.id}`)).json().kunden).toEqual([
+      { id: kundeId, bezeichnung: "Test Kunde" },
+    ]);
+
+    await withTenant(crud.t.db, crud.user.mandantId, (tx) => tx.delete(kunde).where(eq(kunde.id, kundeId)));
+    expect((await remove(group.id)).statusCode).toBe(204);
+    expect((await get(`firmengruppe/${group.id}`)).statusCode).toBe(404);
+  });
+
+  it("another tenant never sees the members, and cannot delete the group (404)", async () => {
+    const group = await create(unique("Eigen"));
+    await insertKunde(crud.t, crud.user.mandantId, { firmengruppeIds: [group.id] });
+    const stranger = await createTenantUser(crud.t, { authorities: ["ROLE_USER"] });
+    const who = { token: await login(crud.t, stranger), mandantId: stranger.mandantId };
+    expect((await remove(group.id, who)).statusCode).toBe(404);
+    const own = await call(crud.t, { method: "GET", url: "/app/api/firmengruppe?size=100", ...who });
+    expect(own.json()).toEqual([]);
   });
 });

@@ -3,30 +3,42 @@ import {
   type TFirmengruppe,
   ZFirmengruppe,
 } from "@kontor/domain/firmengruppe/firmengruppe.schema";
-import { asc, type SQL } from "drizzle-orm";
+import { ZIdParams } from "@kontor/domain/http/params.schema";
+import { asc, eq, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { firmengruppe } from "../../db/schema/index.ts";
 import { everyWordIn } from "../../db/search.ts";
 import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
-import { responses } from "../../http/problem.ts";
-import { registerCrud } from "../crud/crud.ts";
+import { ProblemError, responses } from "../../http/problem.ts";
+import { mapInUse, notFound, pgError, registerCrud } from "../crud/crud.ts";
+import { firmengruppeMitglieder, kundeVerweise } from "../kunde/kunde.verweis.ts";
 
-const columns = { id: firmengruppe.id, bezeichnung: firmengruppe.bezeichnung };
+const columns = {
+  id: firmengruppe.id,
+  bezeichnung: firmengruppe.bezeichnung,
+  kunden: firmengruppeMitglieder(),
+};
 
 /** Every word of the search text occurs in the name, case-insensitively and in any order. */
 const nameHasEveryWord = (text: string): SQL | undefined => everyWordIn(text, firmengruppe.bezeichnung);
 
-/** Customers are not stored yet (issue 6): every group answers an empty member list until then. */
+/** The members come with the row (one subquery); each as id and display name. */
 const present = (row: Record<string, unknown>): TFirmengruppe => ({
   ...(row as { id: number; bezeichnung: string }),
-  kunden: [],
+  kunden: kundeVerweise(row.kunden),
 });
+
+/** The members are set on the customer: a group's own save writes its name only. */
+const toRow = (group: TFirmengruppe) => ({ bezeichnung: group.bezeichnung });
+
+const groupInUse = () => new ProblemError(409, "error.firmengruppeInUse");
 
 /**
  * Firm groups (firmengruppe): the generic pattern (paged, 20 by default, sorted by bezeichnung; `search=` filters
- * like the search path) and GET firmengruppesearch for the selection in the customer form.
+ * like the search path; `kunden` lists the members, read-only) and GET firmengruppesearch for the selection in the
+ * customer form. A group with members cannot be deleted (409 error.firmengruppeInUse).
  */
 export const firmengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   registerCrud(app, db, {
@@ -41,7 +53,39 @@ export const firmengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
     access: { read: "stammdaten" },
     search: nameHasEveryWord,
     present,
+    toRow,
+    methods: { remove: false },
   });
+
+  // DELETE of the generic pattern, but a group that still has members says so (SPEC §8 custom text).
+  app.delete(
+    "/firmengruppe/:id",
+    {
+      config: { auth: { level: "tenant", access: "stammdaten" } },
+      schema: {
+        tags: ["firmengruppe"],
+        summary: "Firm group: delete (409 error.firmengruppeInUse while customers belong to it)",
+        params: ZIdParams,
+        response: responses({ 204: z.null() }, 400, 401, 403, 404, 409),
+      },
+    },
+    async (request, reply) => {
+      const deleted = await withTenant(db, request.mandant!.id, async (tx) => {
+        try {
+          const rows = await tx
+            .delete(firmengruppe)
+            .where(eq(firmengruppe.id, request.params.id))
+            .returning({ id: firmengruppe.id });
+          return rows.length > 0;
+        } catch (error) {
+          if (pgError(error)?.constraint === "kunde_firmengruppe_firmengruppe_fk") throw groupInUse();
+          mapInUse(error);
+        }
+      });
+      if (!deleted) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     "/firmengruppesearch",

@@ -10,8 +10,11 @@ import type { Tx } from "../../db/client.ts";
 /** LIKE wildcards (and the escape character) in a search word are taken literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Every word of the text occurs in the folded search column, in any order; undefined without words. */
-export function kundeSucheBedingung(text: string | undefined, suche: AnyColumn): SQL | undefined {
+/**
+ * Every word of the text occurs in the folded search column (or a folded expression, e.g. an address's fields), in
+ * any order; undefined without words.
+ */
+export function kundeSucheBedingung(text: string | undefined, suche: AnyColumn | SQL): SQL | undefined {
   const words = (text ?? "").split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
   return and(...words.map((word) => sql`${suche} LIKE '%' || kontor_fold(${escapeLike(word)}) || '%'`));

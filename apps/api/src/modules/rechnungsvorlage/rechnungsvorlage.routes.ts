@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { rechnungsvorlage as table } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
+import { attachment } from "../../http/attachment.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
 import { notFound, registerCrud } from "../crud/crud.ts";
 
@@ -63,16 +64,6 @@ function toRow(entity: TRechnungsvorlage) {
 
 const present = (row: Record<string, unknown>) =>
   ({ ...row, lastModifiedDate: (row.lastModifiedDate as Date).toISOString() }) as TRechnungsvorlage;
-
-/** `attachment` with the name as ASCII fallback and as UTF-8 (RFC 6266 / RFC 5987), so umlauts survive. */
-function attachment(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
 
 /**
  * Document templates (rechnungsvorlages): the generic pattern, with the file uploaded as base64 inside the JSON of

@@ -1,8 +1,12 @@
 import { zahlungszielText } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { kunde } from "../../db/schema/index.ts";
 import { createUser } from "../../db/seed.ts";
+import { withTenant } from "../../db/tenant.ts";
 import { describeCrud } from "../../test/crud.ts";
 import { call, createTenantUser, login, unique } from "../../test/helpers.ts";
+import { insertKunde } from "../kunde/kunde.fixture.ts";
 
 const skonto = (...pairs: [number, number][]) => pairs.map(([tage, prozent]) => ({ tage, prozent }));
 
@@ -47,7 +51,7 @@ const crud = describeCrud({
   forbiddenAuthorities: ["ROLE_KASSABUCH"],
 });
 
-type Term = { id: number; name: string; defaultZahlungsziel: boolean };
+type Term = { id: number; name: string; defaultZahlungsziel: boolean; kundeList: unknown[] };
 const put = (payload: Record<string, unknown>) =>
   call(crud.t, { method: "PUT", url: "/app/api/zahlungsziels", ...crud.as(), payload });
 const create = async (payload: Record<string, unknown>) => {
@@ -57,7 +61,7 @@ const create = async (payload: Record<string, unknown>) => {
 };
 
 describe("zahlungsziels: skonto steps, customers, one default", () => {
-  it("numbers the skonto steps 1..n and keeps them in order; customers are an empty list", async () => {
+  it("numbers the skonto steps 1..n and keeps them in order; without customers the list is empty", async () => {
     const term = await create({
       name: "Skonto",
       nettoTage: 60,
@@ -195,5 +199,71 @@ describe("belegtext2/{zahlungszielId}: the text a document prints", () => {
     expect(foreign.statusCode).toBe(404);
     const missing = await call(crud.t, { method: "GET", url: "/app/api/belegtext2/999999999", ...crud.as() });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("zahlungsziels: the customers that use a term", () => {
+  const get = (url: string) => call(crud.t, { method: "GET", url: `/app/api/${url}`, ...crud.as() });
+
+  it("names them by display name and sort name, in GET, the list and PUT; at most 100", async () => {
+    const mandantId = crud.user.mandantId;
+    const term = await create({ name: unique("Benutzt"), nettoTage: 14 });
+    const unused = await create({ name: unique("Unbenutzt") });
+    const frau = await insertKunde(crud.t, mandantId, {
+      firma: "privatperson",
+      vorname: "Anna",
+      nachname: "Berger",
+      geschlecht: "frau",
+      zahlungszielId: term.id,
+    });
+    const firma = await insertKunde(crud.t, mandantId, { bezeichnung: "Zander KG", zahlungszielId: term.id });
+    const expected = [
+      { id: frau, bezeichnung: "Frau Anna Berger" },
+      { id: firma, bezeichnung: "Zander KG" },
+    ];
+    expect((await get(`zahlungsziels/${term.id}`)).json().kundeList).toEqual(expected);
+    expect((await get(`zahlungsziels/${unused.id}`)).json().kundeList).toEqual([]);
+    const all = (await get("zahlungsziels?size=500")).json();
+    expect(all.find((t: Term) => t.id === term.id).kundeList).toEqual(expected);
+    const saved = await create({ ...term, nettoTage: 30, kundeList: [] });
+    expect(saved.kundeList).toEqual(expected);
+
+    await withTenant(crud.t.db, mandantId, (tx) =>
+      tx.insert(kunde).values(
+        Array.from({ length: 101 }, (_, n) => ({
+          mandantId,
+          kundenNummer: unique("Viele"),
+          bezeichnung: `Viele ${String(n).padStart(3, "0")}`,
+          sortname: `viele ${String(n).padStart(3, "0")}`,
+          zahlungszielId: unused.id,
+        })),
+      ),
+    );
+    const many = (await get(`zahlungsziels/${unused.id}`)).json().kundeList;
+    expect(many).toHaveLength(100);
+    expect(many[0].bezeichnung).toBe("Viele 000");
+    expect(many[99].bezeichnung).toBe("Viele 099");
+  });
+
+  it("refuses to delete a term in use with 409 error.inUse and keeps it; unused it goes", async () => {
+    const term = await create({ name: unique("In Verwendung") });
+    const kundeId = await insertKunde(crud.t, crud.user.mandantId, { zahlungszielId: term.id });
+    const refused = await call(crud.t, {
+      method: "DELETE",
+      url: `/app/api/zahlungsziels/${term.id}`,
+      ...crud.as(),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("error.inUse");
+    expect((await get(`zahlungsziels/${term.id}`)).statusCode).toBe(200);
+    await withTenant(crud.t.db, crud.user.mandantId, (tx) =>
+      tx.update(kunde).set({ zahlungszielId: null }).where(eq(kunde.id, kundeId)),
+    );
+    const removed = await call(crud.t, {
+      method: "DELETE",
+      url: `/app/api/zahlungsziels/${term.id}`,
+      ...crud.as(),
+    });
+    expect(removed.statusCode).toBe(204);
   });
 });

@@ -15,6 +15,7 @@ import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
 import { notFound, onlyOneDefault, registerCrud } from "../crud/crud.ts";
+import { kundenMitVerweis, kundeVerweise } from "../kunde/kunde.verweis.ts";
 import { registerBedingungen } from "./bedingung.ts";
 
 type StoredSkonto = { tage: number; prozent: number };
@@ -27,8 +28,9 @@ async function languageOf(db: Db, userId: number): Promise<BelegSprache> {
 
 /**
  * Payment terms (zahlungsziels: the generic pattern, one default per tenant; skonto steps are stored as they come
- * and numbered 1..n on the way out), the text a document prints for a term (GET belegtext2/{id}), and the delivery
- * terms and payment conditions.
+ * and numbered 1..n on the way out; kundeList names the customers using a term, and one in use cannot be deleted:
+ * 409 error.inUse), the text a document prints for a term (GET belegtext2/{id}), and the delivery terms and payment
+ * conditions.
  */
 export const zahlungszielRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const zahlungsziele = registerCrud(app, db, {
@@ -43,6 +45,7 @@ export const zahlungszielRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
       nettoTage: zahlungsziel.nettoTage,
       skontoList: zahlungsziel.skontoList,
       defaultZahlungsziel: zahlungsziel.defaultZahlungsziel,
+      kundeList: kundenMitVerweis("zahlungsziel", "zahlungsziel_id"),
     },
     sortFields: ["name", "nettoTage", "defaultZahlungsziel", "id"],
     defaultSort: { field: "name", direction: "asc" },
@@ -57,6 +60,7 @@ export const zahlungszielRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
       ({
         ...row,
         skontoList: (row.skontoList as StoredSkonto[]).map((step, index) => ({ id: index + 1, ...step })),
+        kundeList: kundeVerweise(row.kundeList),
       }) as TZahlungsziel,
     beforeSave: onlyOneDefault(zahlungsziel, zahlungsziel.defaultZahlungsziel, "defaultZahlungsziel"),
   });
