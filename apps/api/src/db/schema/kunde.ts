@@ -93,6 +93,11 @@ export const kunde = pgTable(
     uniqueIndex("kunde_nummer_uq").on(t.mandantId, t.kundenNummer),
     index("kunde_sortname_idx").on(t.mandantId, t.sortname, t.id),
     index("kunde_suche_trgm_idx").using("gin", sql`${t.suche} gin_trgm_ops`),
+    // The references from master data: "which customers use it" and the in-use check on delete.
+    index("kunde_zahlungsziel_idx").on(t.mandantId, t.zahlungszielId),
+    index("kunde_lieferbedingung_idx").on(t.mandantId, t.lieferbedingungId),
+    index("kunde_zahlungsbedingung_idx").on(t.mandantId, t.zahlungsbedingungId),
+    index("kunde_preisschiene_idx").on(t.mandantId, t.preisschieneId),
     tenantRef("kunde_preisschiene_fk", { mandantId: t.mandantId, column: t.preisschieneId }, preisschiene),
     tenantRef("kunde_zahlungsziel_fk", { mandantId: t.mandantId, column: t.zahlungszielId }, zahlungsziel),
     tenantRef(
