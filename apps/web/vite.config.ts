@@ -165,6 +165,8 @@ export default defineConfig({
             { name: "boot", test: (id: string) => BOOT.some((pattern) => pattern.test(id)) },
             { name: "forms", test: (id: string) => FORMS.some((pattern) => pattern.test(id)) },
             { name: "overlays", test: (id: string) => OVERLAYS.some((pattern) => pattern.test(id)) },
+            // zod whole: otherwise its date/coerce helpers become extra tiny chunks on every edit screen.
+            { name: "zod", test: (id: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(id) },
           ],
         },
       },

@@ -36,6 +36,7 @@ const rechnungsvorlageList = () => import("../features/rechnungsvorlage/rechnung
 const rechnungsvorlageEdit = () => import("../features/rechnungsvorlage/rechnungsvorlage.edit.tsx");
 const nummernkreisList = () => import("../features/nummernkreis/nummernkreis.list.tsx");
 const nummernkreisEdit = () => import("../features/nummernkreis/nummernkreis.edit.tsx");
+const kundeNs = ["crud", "kunde", "kundesuche", "validation"] as const satisfies readonly Namespace[];
 
 /**
  * The resource screens by first path segment (SPEC §2). The router has two generic routes for all of them, and
@@ -206,6 +207,15 @@ const SCREENS: Record<string, Screen> = {
     ns: ["crud", "nummernkreis", "validation"],
     list: () => nummernkreisList().then((m) => m.BelegnummerkreisList),
     edit: () => nummernkreisEdit().then((m) => m.BelegnummerkreisEdit),
+  },
+  // Customers and suppliers (issue 6).
+  kunde_list: {
+    ns: kundeNs,
+    list: () => import("../features/kunde/kunde.list.tsx").then((m) => m.KundeList),
+  },
+  kunde: {
+    ns: kundeNs,
+    edit: () => import("../features/kunde/kunde.edit.tsx").then((m) => m.KundeEdit),
   },
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sortParam, totalPages, ZPageQuery } from "./paging.schema.ts";
+import { ZPageQuery } from "./paging.schema.ts";
+import { sortParam, totalPages } from "./paging.ts";
 
 const Query = ZPageQuery(["id", "bezeichnung"]);
 

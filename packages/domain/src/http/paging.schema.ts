@@ -1,14 +1,5 @@
 import { z } from "zod";
-
-/** SPEC §9: page size 20. */
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 500;
-
-export type SortDirection = "asc" | "desc";
-export interface SortOrder<F extends string = string> {
-  field: F;
-  direction: SortDirection;
-}
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SortOrder } from "./paging.ts";
 
 /**
  * List query of the generic pattern (DESIGN §5): page (0-based), size (default 20), sort=field,asc|desc
@@ -34,12 +25,3 @@ export function ZPageQuery<const F extends readonly [string, ...string[]]>(sorta
       .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
   });
 }
-
-/** SPEC §9: total pages = ceil(total / size), 1 when the total is unknown (or zero). */
-export function totalPages(totalCount: number | null | undefined, size: number): number {
-  if (totalCount === null || totalCount === undefined || !Number.isFinite(totalCount) || size <= 0) return 1;
-  return Math.max(1, Math.ceil(totalCount / size));
-}
-
-/** The sort parameter as sent: "field,asc". */
-export const sortParam = (order: SortOrder) => `${order.field},${order.direction}`;

@@ -1,5 +1,5 @@
 import "mantine-datatable/styles.css";
-import { DEFAULT_PAGE_SIZE, type SortOrder, sortParam } from "@kontor/domain/http/paging.schema";
+import { DEFAULT_PAGE_SIZE, type SortOrder, sortParam } from "@kontor/domain/http/paging";
 import {
   ActionIcon,
   Alert,

@@ -1,4 +1,4 @@
-import type { SortOrder } from "@kontor/domain/http/paging.schema";
+import type { SortOrder } from "@kontor/domain/http/paging";
 import type { ReactNode } from "react";
 import type { Page } from "../../app/api.ts";
 

@@ -1,4 +1,4 @@
-import { type SortOrder, sortParam, totalPages } from "@kontor/domain/http/paging.schema";
+import { type SortOrder, sortParam, totalPages } from "@kontor/domain/http/paging";
 
 /**
  * The pure part of the generic list table (SPEC §2 "Generic list table"): what a cell shows, how a header click

@@ -1,4 +1,4 @@
-import { type SortOrder, sortParam } from "@kontor/domain/http/paging.schema";
+import { type SortOrder, sortParam } from "@kontor/domain/http/paging";
 import type { Namespace } from "@kontor/i18n/languages";
 import type { UseFormReturnType } from "@mantine/form";
 import { queryOptions } from "@tanstack/react-query";

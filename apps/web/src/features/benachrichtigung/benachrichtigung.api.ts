@@ -2,7 +2,7 @@ import {
   type TBenachrichtigung,
   ZBenachrichtigung,
 } from "@kontor/domain/benachrichtigung/benachrichtigung.schema";
-import { sortParam } from "@kontor/domain/http/paging.schema";
+import { sortParam } from "@kontor/domain/http/paging";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { api, type Page } from "../../app/api.ts";

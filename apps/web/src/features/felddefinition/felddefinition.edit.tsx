@@ -8,12 +8,13 @@ import {
   ZKundeFelddefinition,
 } from "@kontor/domain/felddefinition/felddefinition.schema";
 import { BELEGS_TYPEN } from "@kontor/domain/typen/typen";
-import { Checkbox, Group, MultiSelect, NumberInput, Select, TextInput } from "@mantine/core";
+import { Checkbox, Group, MultiSelect, Select, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DateInput } from "../../components/form/DateInput.tsx";
+import { WholeNumberInput } from "../../components/form/WholeNumberInput.tsx";
 import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
 import type { Resource } from "../../components/resource/resource.ts";
 import {
@@ -118,11 +119,9 @@ function FelddefinitionFields({
             keepFittingValue(nextType, form.getValues().optionen);
           }}
         />
-        <NumberInput
+        <WholeNumberInput
           label={t(`${prefix}.field.sortOrder`)}
           description={t(`${prefix}.hint.sortOrder`)}
-          allowDecimal={false}
-          allowNegative={false}
           min={0}
           max={1_000_000}
           key={form.key("sortOrder")}

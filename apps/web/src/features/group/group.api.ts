@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, sortParam } from "@kontor/domain/http/paging.schema";
+import { MAX_PAGE_SIZE, sortParam } from "@kontor/domain/http/paging";
 import { type TGroup, ZGroup } from "@kontor/domain/user/user.schema";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-import { sortParam } from "@kontor/domain/http/paging.schema";
+import { sortParam } from "@kontor/domain/http/paging";
 import {
   type TMandant,
   type TMandantInput,

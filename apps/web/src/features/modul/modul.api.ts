@@ -1,4 +1,4 @@
-import { sortParam } from "@kontor/domain/http/paging.schema";
+import { sortParam } from "@kontor/domain/http/paging";
 import { type TModultyp, ZModultyp } from "@kontor/domain/modul/modul.schema";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";

@@ -7,21 +7,21 @@ import {
   ZRechnungskreis,
 } from "@kontor/domain/nummernkreis/nummernkreis.schema";
 import { BELEGS_TYPEN, type TBelegsTyp } from "@kontor/domain/typen/typen";
-import { Checkbox, MultiSelect, NumberInput, SimpleGrid, TextInput } from "@mantine/core";
+import { Checkbox, MultiSelect, SimpleGrid, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
-import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { api } from "../../app/api.ts";
+import { WholeNumberInput, type WholeNumberInputProps } from "../../components/form/WholeNumberInput.tsx";
 import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
 import { orUndefined, type Resource } from "../../components/resource/resource.ts";
 import { NextNumberPreview } from "./NextNumberPreview.tsx";
 import { belegnummerkreisList, rechnungskreisList } from "./nummernkreis.resource.tsx";
 
 /** A counter input: whole numbers from `min` up to what the counter column holds. */
-function CounterInput(props: ComponentProps<typeof NumberInput>) {
-  return <NumberInput allowDecimal={false} allowNegative={false} max={MAX_LAST_NUMMER} {...props} />;
+function CounterInput(props: WholeNumberInputProps) {
+  return <WholeNumberInput max={MAX_LAST_NUMMER} {...props} />;
 }
 
 /** The pattern input with the token hint; the reason of an invalid pattern instead of the generic "format". */

@@ -33,14 +33,7 @@ import { useProblemMessage } from "../../components/problemMessage.ts";
 import { FormSection } from "../account/FormSection.tsx";
 import { problemFieldErrors } from "../account/formRules.ts";
 import { groupOptionsQuery } from "../group/group.api.ts";
-import {
-  mandantOptionsQuery,
-  revokeUserSessions,
-  saveUser,
-  type TUserRecord,
-  userKeys,
-  userQuery,
-} from "./user.api.ts";
+import { mandantOptionsQuery, revokeUserSessions, saveUser, userQuery } from "./user.api.ts";
 import {
   emptyUser,
   toFormErrors,
@@ -50,6 +43,7 @@ import {
   type UserFormValues,
   validateUser,
 } from "./user.form.ts";
+import { type TUserRecord, userKeys } from "./user.list.api.ts";
 import { parseSlug, userLabel } from "./user.rules.ts";
 
 /** /user/{slug}: "new" creates a user, an id edits one (a new slug mounts a fresh form). */

@@ -6,7 +6,7 @@ import { IconPlus } from "../../components/icons.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import { ListSearchInput, useListSearchText } from "../../components/list/ListSearchInput.tsx";
 import type { ListDefinition } from "../../components/list/listTypes.ts";
-import { listUsers, type TUserRecord, userKeys } from "./user.api.ts";
+import { listUsers, type TUserRecord, userKeys } from "./user.list.api.ts";
 import { fullName, userLabel } from "./user.rules.ts";
 
 /** /user_list/: the users an administrator manages (SPEC §2; §9 default sort id descending), with a search. */

@@ -1,45 +1,12 @@
-import { sortParam } from "@kontor/domain/http/paging.schema";
 import { ZMandantSummary } from "@kontor/domain/mandant/mandant.schema";
-import { type TUser, ZUser } from "@kontor/domain/user/user.schema";
+import { ZUser } from "@kontor/domain/user/user.schema";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { api, type Page } from "../../app/api.ts";
-import type { ListQuery } from "../../components/list/listTypes.ts";
+import { api } from "../../app/api.ts";
+import type { TUserRecord } from "./user.list.api.ts";
+import { userKeys } from "./user.list.api.ts";
 
-/** A user as the API answers it: with its id. */
-export type TUserRecord = TUser & { id: number };
 const ZUserRecord = ZUser.extend({ id: z.number().int() });
-
-/**
- * User administration (not "user": that first key element is the signed-in user's own scope, queryScopes.ts).
- * Administration data is dropped on a tenant switch like all other non-user data.
- */
-export const userKeys = {
-  all: ["users"] as const,
-  lists: () => [...userKeys.all, "list"] as const,
-  list: (search: string) => [...userKeys.lists(), search] as const,
-  detail: (id: number) => [...userKeys.all, "detail", id] as const,
-  mandantOptions: ["users", "mandantOptions"] as const,
-};
-
-/** GET users?page&size&sort&search: administrators see all users, tenant administrators those of their tenants. */
-export async function listUsers(
-  query: ListQuery,
-  search: string,
-  signal?: AbortSignal,
-): Promise<Page<TUserRecord>> {
-  const page = await api.getPage("users", {
-    signal,
-    mandant: false,
-    query: {
-      page: query.page,
-      size: query.size,
-      sort: query.sort.map(sortParam),
-      search: search.trim() === "" ? undefined : search.trim(),
-    },
-  });
-  return { items: z.array(ZUserRecord).parse(page.items), totalCount: page.totalCount };
-}
 
 export const userQuery = (id: number) =>
   queryOptions({

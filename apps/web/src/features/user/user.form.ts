@@ -3,7 +3,7 @@ import type { TLangKey } from "@kontor/domain/auth/auth.schema";
 import { ZUser } from "@kontor/domain/user/user.schema";
 import type { z } from "zod";
 import { zodValidate } from "../../components/form/fieldErrors.ts";
-import type { TUserRecord } from "./user.api.ts";
+import type { TUserRecord } from "./user.list.api.ts";
 
 /** The user form's values: what the inputs hold (selections as string ids, "" for empty texts). */
 export interface UserFormValues {

@@ -1,8 +1,8 @@
 import { resources } from "@kontor/i18n";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TUserRecord } from "./user.api.ts";
 import { emptyUser, toFormErrors, toUserFormValues, toUserPayload, validateUser } from "./user.form.ts";
+import type { TUserRecord } from "./user.list.api.ts";
 import { fullName, parseSlug, userLabel } from "./user.rules.ts";
 
 beforeAll(async () => {

@@ -1,0 +1,235 @@
+import type { TKundeZeile } from "@kontor/domain/kunde/kunde.api";
+import { Badge, Button, Checkbox, Group, Stack, TextInput, Title } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError, type Page } from "../../app/api.ts";
+import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
+import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
+import { EntityList } from "../../components/list/EntityList.tsx";
+import { ListSearchInput, useListSearchText } from "../../components/list/ListSearchInput.tsx";
+import type { ListColumn, ListDefinition } from "../../components/list/listTypes.ts";
+import type { ListSearch } from "../../components/list/listValues.ts";
+import { useProblemMessage } from "../../components/problemMessage.ts";
+import {
+  deleteKunde,
+  KUNDE_IN_USE,
+  type KundeArt,
+  type KundeFilter,
+  type KundeListRow,
+  kundeEditPath,
+  kundeKeys,
+  kundeList,
+  listKunden,
+  readKundeFilter,
+  updateKunden,
+  writeKundeFilter,
+} from "./kunde.resource.ts";
+import { Umschalter } from "./Umschalter.tsx";
+
+/* The quick search and the selection bar load after the table (kunde.list.extras.tsx). */
+const ladeExtras = () => import("./kunde.list.extras.tsx");
+const KundeSearchSelect = lazy(async () => ({ default: (await ladeExtras()).KundeSearchSelect }));
+const KundeAuswahlLeiste = lazy(async () => ({ default: (await ladeExtras()).KundeAuswahlLeiste }));
+
+/**
+ * /kunde_list/ (SPEC §2): customers and suppliers. Above the table the quick search (straight to a customer), the
+ * filter customers / suppliers / all, "show deactivated" and the list's search box; rows can be selected and
+ * activated or deactivated together (PUT kundeslist). A customer that others still use cannot be deleted: the
+ * list offers to deactivate it instead.
+ */
+export function KundeList() {
+  const { t } = useTranslation(["kunde", "crud"]);
+  const problemMessage = useProblemMessage();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { confirm, dialog } = useConfirm();
+  const search = useListSearchText();
+  const [filter, setFilterState] = useState<KundeFilter>(() => readKundeFilter());
+  const [selected, setSelected] = useState<ReadonlyMap<number, TKundeZeile>>(new Map());
+
+  const listQueryKey = useMemo(() => [...kundeKeys.lists(), filter, search] as const, [filter, search]);
+  /** A row's name for dialogs: from the pages loaded (the generic table's queries) or the selection. */
+  const nameOf = (id: number) => {
+    const row =
+      queryClient
+        .getQueriesData<Page<KundeListRow>>({ queryKey: listQueryKey })
+        .flatMap(([, page]) => page?.items ?? [])
+        .find((candidate) => candidate.id === id) ?? selected.get(id);
+    return row ? kundeList.label(row) : String(id);
+  };
+
+  const setFilter = (next: KundeFilter) => {
+    writeKundeFilter(next);
+    setFilterState(next);
+    setSelected(new Map());
+    // Another filter shows other rows: start again at page 1.
+    void navigate({
+      to: ".",
+      search: ((previous: ListSearch) => ({ ...previous, page: undefined })) as never,
+      replace: true,
+    });
+  };
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: kundeKeys.all });
+
+  const setAktiv = useMutation({
+    mutationFn: ({ ids, aktiv }: { ids: number[]; aktiv: boolean }) =>
+      updateKunden(ids.map((id) => ({ id, aktiv }))),
+    onSuccess: (_, { aktiv }) => {
+      notifySuccess(t(aktiv ? "crud:toast.activated" : "crud:toast.deactivated"));
+      setSelected(new Map());
+    },
+    onError: (error, { aktiv }) =>
+      notifyFailure(
+        t(aktiv ? "crud:toast.activateFailed" : "crud:toast.deactivateFailed"),
+        problemMessage(error),
+      ),
+    onSettled: refresh,
+  });
+
+  /** After a refused delete: say why, and offer what is possible instead. */
+  const offerDeactivate = async (id: number) => {
+    const confirmed = await confirm({
+      title: t("list.inUse.title"),
+      message: t("list.inUse.text", { name: nameOf(id) }),
+      confirmLabel: t("crud:action.deactivate"),
+      danger: true,
+    });
+    if (confirmed) setAktiv.mutate({ ids: [id], aktiv: false });
+  };
+
+  const columns = useMemo((): ListColumn<KundeListRow>[] => {
+    const toggle = (row: TKundeZeile, checked: boolean) =>
+      setSelected((previous) => {
+        const next = new Map(previous);
+        if (checked) next.set(row.id, row);
+        else next.delete(row.id);
+        return next;
+      });
+    return [
+      {
+        field: "auswahl",
+        // No header text: each box is named by its row, and "select all" is in the bar above.
+        title: "",
+        sortable: false,
+        width: 48,
+        textAlign: "center",
+        render: (row) => (
+          <Checkbox
+            aria-label={t("list.select", { name: kundeList.label(row) })}
+            checked={selected.has(row.id)}
+            onChange={(event) => toggle(row, event.currentTarget.checked)}
+            display="inline-flex"
+          />
+        ),
+      },
+      ...kundeList.columns(t),
+      {
+        field: "status",
+        title: t("list.status"),
+        sortable: false,
+        width: 110,
+        render: (row) =>
+          row.aktiv ? null : (
+            <Badge color="gray" variant="light" size="sm" tt="none">
+              {t("list.deaktiviert")}
+            </Badge>
+          ),
+      },
+    ];
+  }, [t, selected]);
+
+  // Rebuilt each render (cheap): the table reads it when drawing and when a delete is clicked.
+  const definition: ListDefinition<KundeListRow> = {
+    queryKey: listQueryKey,
+    list: (query, signal) => listKunden(query, filter, search, signal),
+    columns,
+    defaultSort: kundeList.defaultSort,
+    edit: (id) => kundeEditPath(id),
+    remove: async (id) => {
+      try {
+        await deleteKunde(id);
+      } catch (error) {
+        // The generic table reports the refusal; the list adds what can be done instead.
+        if (isApiError(error) && error.code === KUNDE_IN_USE) void offerDeactivate(id);
+        throw error;
+      }
+    },
+    label: kundeList.label,
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{t("list.title")}</Title>
+        <Group gap="sm">
+          <Button component={Link} to={kundeEditPath("new")}>
+            {t("list.newKunde")}
+          </Button>
+          <Button component={Link} to={kundeEditPath("new", true)} variant="default">
+            {t("list.newLieferant")}
+          </Button>
+        </Group>
+      </Group>
+
+      <Suspense fallback={<TextInput label={t("list.quickSearch")} disabled />}>
+        <KundeSearchSelect
+          label={t("list.quickSearch")}
+          lieferant={filter.art === "lieferanten"}
+          includeDeactivated={filter.includeDeactivated}
+          onChange={(kunde) => {
+            if (kunde) void navigate({ to: kundeEditPath(kunde.id) });
+          }}
+        />
+      </Suspense>
+
+      <Group gap="md" align="center" justify="space-between">
+        <Group gap="md" align="center">
+          <Umschalter<KundeArt>
+            label={t("list.filter.label")}
+            hideLabel
+            value={filter.art}
+            onChange={(art) => setFilter({ ...filter, art })}
+            data={[
+              { value: "kunden", label: t("list.filter.kunden") },
+              { value: "lieferanten", label: t("list.filter.lieferanten") },
+              { value: "alle", label: t("list.filter.alle") },
+            ]}
+          />
+          <Checkbox
+            label={t("list.includeDeactivated")}
+            checked={filter.includeDeactivated}
+            onChange={(event) => setFilter({ ...filter, includeDeactivated: event.currentTarget.checked })}
+          />
+        </Group>
+        <ListSearchInput label={t("list.search")} placeholder={t("list.searchPlaceholder")} />
+      </Group>
+
+      <Suspense fallback={<div style={{ minHeight: 44 }} />}>
+        <KundeAuswahlLeiste
+          queryKey={listQueryKey}
+          load={(query, signal) => listKunden(query, filter, search, signal)}
+          selected={selected}
+          onSelect={setSelected}
+          pending={setAktiv.isPending ? setAktiv.variables?.aktiv : undefined}
+          onAktiv={async (ids, aktiv) => {
+            const confirmed = await confirm({
+              title: t(aktiv ? "crud:confirm.activateTitle" : "crud:confirm.deactivateTitle"),
+              message: t(aktiv ? "list.bulk.activateText" : "list.bulk.deactivateText", {
+                count: ids.length,
+              }),
+              confirmLabel: t(aktiv ? "crud:action.activate" : "crud:action.deactivate"),
+              danger: !aktiv,
+            });
+            if (confirmed) setAktiv.mutate({ ids, aktiv });
+          }}
+        />
+      </Suspense>
+
+      <EntityList definition={definition} />
+      {dialog}
+    </Stack>
+  );
+}

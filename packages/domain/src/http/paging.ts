@@ -1,0 +1,20 @@
+/** Paging and sorting of lists (DESIGN §5) without zod: the web's lists import this on their first load. */
+
+/** SPEC §9: page size 20. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 500;
+
+export type SortDirection = "asc" | "desc";
+export interface SortOrder<F extends string = string> {
+  field: F;
+  direction: SortDirection;
+}
+
+/** SPEC §9: total pages = ceil(total / size), 1 when the total is unknown (or zero). */
+export function totalPages(totalCount: number | null | undefined, size: number): number {
+  if (totalCount === null || totalCount === undefined || !Number.isFinite(totalCount) || size <= 0) return 1;
+  return Math.max(1, Math.ceil(totalCount / size));
+}
+
+/** The sort parameter as sent: "field,asc". */
+export const sortParam = (order: SortOrder) => `${order.field},${order.direction}`;
