@@ -1,4 +1,4 @@
-import type { SortOrder } from "@kontor/domain/http/paging.schema";
+import type { SortOrder } from "@kontor/domain/http/paging";
 import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
 
 export interface Page<T> {

@@ -1,5 +1,6 @@
 import type { AccessArea } from "@kontor/domain/access/access.rules";
-import { type SortOrder, ZPageQuery } from "@kontor/domain/http/paging.schema";
+import type { SortOrder } from "@kontor/domain/http/paging";
+import { ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
 import { and, count, eq, ne, type SQL } from "drizzle-orm";
