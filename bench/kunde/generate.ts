@@ -1,0 +1,234 @@
+/**
+ * Customer bench data (issue 6, DESIGN §9): a database (default kontor_bench) migrated by the app itself, a big
+ * tenant with --size customers (default 100 000) and a small one (--small, default 2 000) so that row-level
+ * security really filters, one user in both. Deterministic (--seed); a second run with the same parameters reuses
+ * the data, other parameters or --fresh generate it anew.
+ *
+ *   node --import tsx bench/kunde/generate.ts [--size 100000] [--small 2000] [--seed 42] [--db kontor_bench] [--fresh]
+ */
+import { parseArgs } from "node:util";
+import { AUTHORITIES, MODULES } from "@kontor/domain/access/access.schema";
+import pg from "pg";
+import { openDatabase } from "../../apps/api/src/db/client.ts";
+import { createMandant, createUser } from "../../apps/api/src/db/seed.ts";
+import { databaseUrl, ensureDatabase, withClient } from "../lib/db.ts";
+import { createRng, type Rng } from "../lib/prng.ts";
+import { type GenKunde, generateKunde } from "./data.ts";
+import {
+  BENCH_PASSWORD,
+  type BenchMarker,
+  DATA_VERSION,
+  DEFAULT_DB,
+  MARKER_KEY,
+  readMarker,
+} from "./marker.ts";
+
+const BATCH = 5_000;
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: "string", default: "100000" },
+    small: { type: "string", default: "2000" },
+    seed: { type: "string", default: "42" },
+    db: { type: "string", default: DEFAULT_DB },
+    fresh: { type: "boolean", default: false },
+  },
+});
+const size = Number(args.size);
+const smallSize = Number(args.small);
+const seed = Number(args.seed);
+if (![size, smallSize, seed].every(Number.isSafeInteger) || size < 1 || smallSize < 1) {
+  throw new Error("--size, --small and --seed must be positive integers");
+}
+const url = databaseUrl(args.db);
+
+const log = (message: string) => process.stdout.write(`${message}\n`);
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+async function main() {
+  const started = performance.now();
+  const created = await ensureDatabase(args.db, args.fresh);
+  if (!created) {
+    const marker = await withClient(url, readMarker);
+    const same =
+      marker?.version === DATA_VERSION &&
+      marker.size === size &&
+      marker.smallSize === smallSize &&
+      marker.seed === seed;
+    if (same) {
+      log(
+        `${args.db}: reusing ${size} + ${smallSize} customers (seed ${seed}, generated ${marker.generatedAt})`,
+      );
+      return;
+    }
+    log(`${args.db}: ${marker ? "other parameters" : "no complete bench data"}: generating anew`);
+    await ensureDatabase(args.db, true);
+  }
+
+  const database = await openDatabase({ databaseUrl: url });
+  let mandantId: number;
+  let smallMandantId: number;
+  const login = "bench";
+  try {
+    await database.migrate();
+    log(`migrated ${args.db} (${seconds(started)} s)`);
+    const adresse = { strasse: "Mariahilfer Straße", hausNummer: "1", plz: "1060", ort: "Wien", land: "AT" };
+    mandantId = await createMandant(database.db, {
+      bezeichnung: "Bench Handels GmbH",
+      uid: "ATU12345675",
+      modules: MODULES,
+      adresse,
+    });
+    smallMandantId = await createMandant(database.db, {
+      bezeichnung: "Bench Klein OG",
+      modules: MODULES,
+      adresse: { ...adresse, plz: "8010", ort: "Graz" },
+    });
+    await createUser(database.db, {
+      login,
+      email: "bench@kontor.local",
+      password: BENCH_PASSWORD,
+      firstName: "Bench",
+      lastName: "Mark",
+      authorities: AUTHORITIES,
+      mandantIds: [mandantId, smallMandantId],
+    });
+  } finally {
+    await database.close();
+  }
+
+  // Bulk data as the owner (row-level security does not apply to it): one unnest() INSERT per batch.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rng = createRng(seed);
+    await insertTenant(client, rng, mandantId, size);
+    await insertTenant(client, rng, smallMandantId, smallSize);
+    for (const id of [mandantId, smallMandantId]) {
+      const t = performance.now();
+      await client.query(
+        "UPDATE kunde SET suche = kontor_kunde_suche(mandant_id, id) WHERE mandant_id = $1",
+        [id],
+      );
+      log(`tenant ${id}: search texts (${seconds(t)} s)`);
+    }
+    const t = performance.now();
+    await client.query("VACUUM ANALYZE kunde, adresse, kunde_feld, felddefinition");
+    log(`vacuum analyze (${seconds(t)} s)`);
+    const marker: BenchMarker = {
+      version: DATA_VERSION,
+      size,
+      smallSize,
+      seed,
+      mandantId,
+      smallMandantId,
+      login,
+      generatedAt: new Date().toISOString(),
+      seconds: Math.round((performance.now() - started) / 1000),
+    };
+    await client.query(
+      "INSERT INTO app_setting (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2",
+      [MARKER_KEY, JSON.stringify(marker)],
+    );
+    log(`${args.db}: ${size} + ${smallSize} customers in ${marker.seconds} s`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, count: number) {
+  const t = performance.now();
+  await client.query("BEGIN");
+  const felder = await client.query<{ id: string; bezeichnung: string }>(
+    `INSERT INTO felddefinition (mandant_id, bereich, bezeichnung, type, sort_order, search)
+     VALUES ($1, 'kunde', 'Branche', 'TEXT', 1, true), ($1, 'kunde', 'Betreuer', 'TEXT', 2, false)
+     RETURNING id, bezeichnung`,
+    [mandantId],
+  );
+  const feldId = (name: string) => felder.rows.find((r) => r.bezeichnung === name)!.id;
+  for (let from = 1; from <= count; from += BATCH) {
+    const batch: GenKunde[] = [];
+    for (let n = from; n < Math.min(from + BATCH, count + 1); n++) batch.push(generateKunde(rng, 10_000 + n));
+    await insertBatch(client, mandantId, batch, feldId("Branche"), feldId("Betreuer"));
+  }
+  await client.query(
+    `INSERT INTO kunden_nummer_stand (mandant_id, last_nummer) VALUES ($1, $2)
+     ON CONFLICT (mandant_id) DO UPDATE SET last_nummer = $2`,
+    [mandantId, 10_000 + count],
+  );
+  await client.query("COMMIT");
+  log(`tenant ${mandantId}: ${count} customers (${seconds(t)} s)`);
+}
+
+const col = <T>(rows: readonly T[], pick: (row: T) => unknown) => rows.map(pick);
+
+async function insertBatch(
+  client: pg.Client,
+  mandantId: number,
+  batch: GenKunde[],
+  brancheId: string,
+  betreuerId: string,
+) {
+  await client.query(
+    `INSERT INTO kunde (mandant_id, kunden_nummer, firma, bezeichnung, vorname, nachname, geschlecht, email, telnr,
+                        uid, innergemeinschaftlich, lieferant, aktiv, sortname)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                              $9::text[], $10::text[], $11::bool[], $12::bool[], $13::bool[], $14::text[])`,
+    [
+      mandantId,
+      col(batch, (k) => k.kundenNummer),
+      col(batch, (k) => k.firma),
+      col(batch, (k) => k.bezeichnung),
+      col(batch, (k) => k.vorname),
+      col(batch, (k) => k.nachname),
+      col(batch, (k) => k.geschlecht),
+      col(batch, (k) => k.email),
+      col(batch, (k) => k.telnr),
+      col(batch, (k) => k.uid),
+      col(batch, (k) => k.innergemeinschaftlich),
+      col(batch, (k) => k.lieferant),
+      col(batch, (k) => k.aktiv),
+      col(batch, (k) => k.sortname),
+    ],
+  );
+  // Addresses and field values find their customer by number (unique per tenant).
+  const adressen = batch.flatMap((k) => k.adressen.map((a) => ({ ...a, kundenNummer: k.kundenNummer })));
+  await client.query(
+    `INSERT INTO adresse (mandant_id, kunde_id, position, adressen_typ, bezeichnung, strasse, haus_nummer, plz,
+                          ort, land)
+     SELECT k.mandant_id, k.id, u.position, u.typ, u.bezeichnung, u.strasse, u.haus_nummer, u.plz, u.ort, u.land
+       FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                   $10::text[]) AS u(knr, position, typ, bezeichnung, strasse, haus_nummer, plz, ort, land)
+       JOIN kunde k ON k.mandant_id = $1 AND k.kunden_nummer = u.knr`,
+    [
+      mandantId,
+      col(adressen, (a) => a.kundenNummer),
+      col(adressen, (a) => a.position),
+      col(adressen, (a) => a.adressenTyp),
+      col(adressen, (a) => a.bezeichnung),
+      col(adressen, (a) => a.strasse),
+      col(adressen, (a) => a.hausNummer),
+      col(adressen, (a) => a.plz),
+      col(adressen, (a) => a.ort),
+      col(adressen, (a) => a.land),
+    ],
+  );
+  const felder = batch.flatMap((k) => [
+    ...(k.branche ? [{ knr: k.kundenNummer, feld: brancheId, value: k.branche }] : []),
+    ...(k.betreuer ? [{ knr: k.kundenNummer, feld: betreuerId, value: k.betreuer }] : []),
+  ]);
+  await client.query(
+    `INSERT INTO kunde_feld (mandant_id, kunde_id, felddefinition_id, value)
+     SELECT k.mandant_id, k.id, u.feld, u.value
+       FROM unnest($2::text[], $3::bigint[], $4::text[]) AS u(knr, feld, value)
+       JOIN kunde k ON k.mandant_id = $1 AND k.kunden_nummer = u.knr`,
+    [mandantId, col(felder, (f) => f.knr), col(felder, (f) => f.feld), col(felder, (f) => f.value)],
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `bench generate failed: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`,
+  );
+  process.exit(1);
+});
