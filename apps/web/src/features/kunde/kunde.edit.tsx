@@ -93,9 +93,10 @@ function NeuerKunde({ lieferant }: { lieferant: boolean }) {
 }
 
 function GespeicherterKunde({ id }: { id: number }) {
-  const detail = useQuery(kundeDetailQuery(id));
-  // The first answer after opening fills the form (not a cached one: someone may have changed the customer since);
-  // later refetches (after a PDF upload, …) must not overwrite what is typed.
+  // The first answer after opening fills the form (not a cached one: someone may have changed the customer since,
+  // hence always fetched on mount, also right after the first save put the answer in the cache); later refetches
+  // (after a PDF upload, …) must not overwrite what is typed.
+  const detail = useQuery({ ...kundeDetailQuery(id), refetchOnMount: "always" });
   const [initial, setInitial] = useState<KundeValues | null>(null);
   const { data, isFetchedAfterMount } = detail;
   useEffect(() => {

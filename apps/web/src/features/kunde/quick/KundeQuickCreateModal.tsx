@@ -20,6 +20,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, isApiError } from "../../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../../../components/feedback/notify.ts";
+import { dialogSubmit } from "../../../components/form/dialogSubmit.ts";
 import { serverFieldErrors, zodValidate } from "../../../components/form/fieldErrors.ts";
 import { LandSelect } from "../../../components/form/LandSelect.tsx";
 import { useProblemMessage } from "../../../components/problemMessage.ts";
@@ -158,13 +159,13 @@ function QuickCreateInhalt({
   return (
     <form
       noValidate
-      onSubmit={
+      onSubmit={dialogSubmit(
         art === "kunde"
           ? kundeForm.onSubmit((values) => kundeSpeichern.mutate(values), ungueltig)
           : kontaktForm.onSubmit((values) => {
               if (kontaktKunde) kontaktSpeichern.mutate({ values, kunde: kontaktKunde });
-            }, ungueltig)
-      }
+            }, ungueltig),
+      )}
     >
       <Stack gap="md">
         <SegmentedControl

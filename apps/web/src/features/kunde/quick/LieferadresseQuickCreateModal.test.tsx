@@ -122,4 +122,26 @@ describe("LieferadresseQuickCreateModal", () => {
     expect(feld(dialog, /^Straße/).value).toBe("Industriestraße");
     expect(onCreated).not.toHaveBeenCalled();
   });
+
+  it("opened from an edit screen's form, submits only itself (events bubble through the dialog's portal)", async () => {
+    fakeApi((call) =>
+      call.method === "POST" && call.path === "adresses"
+        ? { status: 201, body: { ...(call.body as object), id: 56 } }
+        : undefined,
+    );
+    const outerSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    const onCreated = vi.fn();
+    renderWithProviders(
+      <form onSubmit={outerSubmit}>
+        <LieferadresseQuickCreateModal opened onClose={() => {}} kundeId={12} onCreated={onCreated} />
+      </form>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Neue Lieferadresse" });
+    fuelle(dialog);
+    await act(async () => {
+      fireEvent.click(speichern(dialog));
+    });
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(outerSubmit).not.toHaveBeenCalled();
+  });
 });

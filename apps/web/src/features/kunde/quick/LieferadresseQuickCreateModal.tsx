@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api, isApiError } from "../../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../../../components/feedback/notify.ts";
+import { dialogSubmit } from "../../../components/form/dialogSubmit.ts";
 import { serverFieldErrors, zodValidate } from "../../../components/form/fieldErrors.ts";
 import { LandSelect } from "../../../components/form/LandSelect.tsx";
 import { useProblemMessage } from "../../../components/problemMessage.ts";
@@ -90,9 +91,11 @@ function LieferadresseForm({ onClose, kundeId, onCreated }: LieferadresseQuickCr
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(
-        (values) => speichern.mutate(values),
-        () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+      onSubmit={dialogSubmit(
+        form.onSubmit(
+          (values) => speichern.mutate(values),
+          () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+        ),
       )}
     >
       <Stack gap="sm">
