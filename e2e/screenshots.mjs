@@ -1,5 +1,6 @@
 // Screenshots for looking at screens (not a test): node e2e/screenshots.mjs <base> <out-prefix> <path>[|<button>] ...
-// Signs in (LOGIN/PASSWORD, default the demo admin), opens each path, optionally clicks a button, saves <out-prefix>-<n>.png.
+// Signs in (LOGIN/PASSWORD, default the demo admin), opens each path, optionally clicks a button (or a tab: "tab:<name>"),
+// saves <out-prefix>-<n>.png.
 import { chromium } from "@playwright/test";
 
 const [base, out, ...paths] = process.argv.slice(2);
@@ -28,7 +29,7 @@ for (const p of paths) {
   await page.goto(`${base}/app${path}`);
   await page.waitForTimeout(1500);
   if (action) {
-    await page.getByRole("button", { name: action }).first().click();
+    await page.getByRole(action.startsWith("tab:") ? "tab" : "button", { name: action.replace(/^tab:/, "") }).first().click();
     await page.waitForTimeout(800);
   }
   await page.screenshot({ path: `${out}-${i++}.png`, fullPage: true });
