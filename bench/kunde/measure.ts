@@ -8,7 +8,7 @@
  * ran (captured from the pg driver) replayed raw in the same tenant transaction. Then the overhead ratio
  * endpoint ÷ (trivial route + the same SQL raw) with a breakdown, and EXPLAIN ANALYZE of every statement.
  *
- *   node --import tsx bench/kunde/measure.ts [--n 200] [--warmup 20] [--db kontor_bench] [--tune stats,countidx]
+ *   node --import tsx bench/kunde/measure.ts [--n 200] [--warmup 20] [--db kontor_bench] [--tune stats]
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";

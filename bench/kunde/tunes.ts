@@ -13,17 +13,6 @@ export interface Tune {
 }
 const isTrue = async (c: pg.Client, query: string) => Boolean((await c.query(query)).rows[0]?.ok);
 export const TUNES: Record<string, Tune> = {
-  countidx: {
-    what: "index kunde (mandant_id, aktiv, lieferant): the list total as an index-only scan",
-    active: (c) => isTrue(c, "SELECT to_regclass('public.bench_kunde_aktiv_idx') IS NOT NULL AS ok"),
-    apply: [
-      "CREATE INDEX IF NOT EXISTS bench_kunde_aktiv_idx ON kunde (mandant_id, aktiv, lieferant)",
-      // Index-only scans need the visibility map (the generator's VACUUM set it); no ANALYZE, so the statistics
-      // (and with them the plans of the other queries) stay as they were.
-      "VACUUM kunde",
-    ],
-    revert: ["DROP INDEX IF EXISTS bench_kunde_aktiv_idx"],
-  },
   stats: {
     // With 1000 the ANALYZE sample (300 × target rows) covers all 100 000 rows: the statistics, and so the plans,
     // no longer depend on a random sample.

@@ -7,6 +7,8 @@
 
 import deAccess from "../locales/de/access.json";
 import deAccount from "../locales/de/account.json";
+import deArtikel from "../locales/de/artikel.json";
+import deArtikelsuche from "../locales/de/artikelsuche.json";
 import deBenachrichtigung from "../locales/de/benachrichtigung.json";
 import deCommon from "../locales/de/common.json";
 import deCrud from "../locales/de/crud.json";
@@ -30,6 +32,8 @@ import deValidation from "../locales/de/validation.json";
 import deZahlungsbedingungen from "../locales/de/zahlungsbedingungen.json";
 import enAccess from "../locales/en/access.json";
 import enAccount from "../locales/en/account.json";
+import enArtikel from "../locales/en/artikel.json";
+import enArtikelsuche from "../locales/en/artikelsuche.json";
 import enBenachrichtigung from "../locales/en/benachrichtigung.json";
 import enCommon from "../locales/en/common.json";
 import enCrud from "../locales/en/crud.json";
@@ -76,6 +80,8 @@ const de = {
   group: deGroup,
   stammdaten: deStammdaten,
   zahlungsbedingungen: deZahlungsbedingungen,
+  artikelsuche: deArtikelsuche,
+  artikel: deArtikel,
   kundesuche: deKundesuche,
   kunde: deKunde,
   felddefinition: deFelddefinition,
@@ -105,6 +111,8 @@ const en: Resources = {
   group: enGroup,
   stammdaten: enStammdaten,
   zahlungsbedingungen: enZahlungsbedingungen,
+  artikelsuche: enArtikelsuche,
+  artikel: enArtikel,
   kundesuche: enKundesuche,
   kunde: enKunde,
   felddefinition: enFelddefinition,

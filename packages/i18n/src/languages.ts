@@ -29,6 +29,8 @@ export const namespaces = [
   "nummernkreis",
   "kunde",
   "kundesuche",
+  "artikel",
+  "artikelsuche",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -41,6 +41,18 @@ export const ACCESS_RULES = {
   auswertung: { module: "auswertung", anyAuthority: ["ROLE_USER"] },
   /** Article catalogue: the module, or the article-write authority. */
   artikelkatalog: { anyOf: [{ module: "artikelkatalog" }, { anyAuthority: ["ROLE_ARTIKEL_WRITE"] }] },
+  /** Reading articles (lists, searches, preview): the master-data menu or the catalogue. */
+  artikel: {
+    anyOf: [
+      { anyAuthority: ["ROLE_USER", "ROLE_LAGER_ADMIN", "ROLE_ARTIKEL_WRITE", "ROLE_ARTIKELKATALOG_READ"] },
+      { module: "artikelkatalog" },
+    ],
+  },
+  /** Creating, changing and deleting articles (issue 7: without it the catalogue is read-only). */
+  artikelWrite: { anyAuthority: ["ROLE_ARTIKEL_WRITE"] },
+  /** Article images and PDFs: the modules artikelbilder / assetartikel plus reading articles. */
+  artikelBilder: { module: "artikelbilder" },
+  artikelPdf: { module: "assetartikel" },
   /** Administration (master data) menu: user or lager admin. */
   stammdaten: { anyAuthority: ["ROLE_USER", "ROLE_LAGER_ADMIN"] },
   /** Warehouse: module and (lagerplatz or admin). */

@@ -1,3 +1,4 @@
+export * from "./artikel.ts";
 export * from "./kunde.ts";
 export * from "./mandant.ts";
 export * from "./stammdaten.ts";

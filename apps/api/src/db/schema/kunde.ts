@@ -93,6 +93,8 @@ export const kunde = pgTable(
     uniqueIndex("kunde_nummer_uq").on(t.mandantId, t.kundenNummer),
     index("kunde_sortname_idx").on(t.mandantId, t.sortname, t.id),
     index("kunde_suche_trgm_idx").using("gin", sql`${t.suche} gin_trgm_ops`),
+    // The list total (active customers or suppliers of the tenant) as an index-only scan, not a table scan.
+    index("kunde_aktiv_idx").on(t.mandantId, t.aktiv, t.lieferant),
     // The references from master data: "which customers use it" and the in-use check on delete.
     index("kunde_zahlungsziel_idx").on(t.mandantId, t.zahlungszielId),
     index("kunde_lieferbedingung_idx").on(t.mandantId, t.lieferbedingungId),

@@ -1,0 +1,1 @@
+CREATE INDEX "kunde_aktiv_idx" ON "kunde" USING btree ("mandant_id","aktiv","lieferant");
