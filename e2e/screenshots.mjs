@@ -29,7 +29,10 @@ for (const p of paths) {
   await page.goto(`${base}/app${path}`);
   await page.waitForTimeout(1500);
   if (action) {
-    await page.getByRole(action.startsWith("tab:") ? "tab" : "button", { name: action.replace(/^tab:/, "") }).first().click();
+    await page
+      .getByRole(action.startsWith("tab:") ? "tab" : "button", { name: action.replace(/^tab:/, "") })
+      .first()
+      .click();
     await page.waitForTimeout(800);
   }
   await page.screenshot({ path: `${out}-${i++}.png`, fullPage: true });
