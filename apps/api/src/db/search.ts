@@ -1,4 +1,4 @@
-import { type AnyColumn, and, ilike, or, type SQL } from "drizzle-orm";
+import { type AnyColumn, and, ilike, or, type SQL, sql } from "drizzle-orm";
 
 /** LIKE wildcards (and the escape character) in a search text are taken literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -13,4 +13,16 @@ export function anyColumnContains(text: string, ...columns: AnyColumn[]): SQL | 
 export function everyWordIn(text: string, ...columns: AnyColumn[]): SQL | undefined {
   const words = text.split(/\s+/).filter(Boolean);
   return words.length === 0 ? undefined : and(...words.map((word) => anyColumnContains(word, ...columns)));
+}
+
+/**
+ * Every word of the text occurs in a folded search column (kontor_fold, e.g. kunde.suche, artikel.suche) or folded
+ * expression, in any order; the words are folded by the same SQL function, so "Gluehbirne", "GLÜHBIRNE" and
+ * "Glühbirne" match alike. A GIN trigram index on the column serves it (read through the tenant view, not under
+ * row-level security). undefined without words.
+ */
+export function sucheBedingung(text: string | undefined, suche: AnyColumn | SQL): SQL | undefined {
+  const words = (text ?? "").split(/\s+/).filter(Boolean);
+  if (words.length === 0) return undefined;
+  return and(...words.map((word) => sql`${suche} LIKE '%' || kontor_fold(${escapeLike(word)}) || '%'`));
 }

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Deps } from "../deps.ts";
 import { accountRoutes } from "./account/account.routes.ts";
+import { artikelRoutes } from "./artikel/artikel.routes.ts";
+import { artikelBildRoutes } from "./artikel/artikelBild.routes.ts";
+import { artikelExcelRoutes } from "./artikel/artikelExcel.routes.ts";
+import { artikelPdfRoutes } from "./artikel/artikelPdf.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { belegtextRoutes } from "./belegtext/belegtext.routes.ts";
 import { benachrichtigungRoutes } from "./benachrichtigung/benachrichtigung.routes.ts";
@@ -54,4 +58,8 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   kundeRoutes,
   adresseRoutes,
   kundePdfRoutes,
+  artikelRoutes,
+  artikelBildRoutes,
+  artikelPdfRoutes,
+  artikelExcelRoutes,
 ];

@@ -26,7 +26,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     ...loadConfig({
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "kontor-test-")),
       TOKEN_SECRET: "test-secret-test-secret-test-secret-0123456789",
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
       DATABASE_URL: process.env.DATABASE_URL,
     }),
     ...overrides,

@@ -161,6 +161,17 @@ const resourceEditRoute = createRoute({
   },
 });
 
+/** SPEC §2 /artikel/{slug}/{duplicate}: a new article prefilled from a stored one (the article edit screen). */
+const artikelDuplicateRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: "artikel/$slug/duplicate",
+  loader: () => loadScreen("artikel", "edit"),
+  component: function ArtikelDuplicateScreen() {
+    const Screen = artikelDuplicateRoute.useLoaderData();
+    return <Screen />;
+  },
+});
+
 /** Screens of later issues ("not available yet") and unknown paths ("page not found"), inside the shell. */
 const fallbackRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -182,6 +193,7 @@ const routeTree = rootRoute.addChildren([
     benachrichtigungRedirectRoute,
     resourceListRoute,
     resourceEditRoute,
+    artikelDuplicateRoute,
     fallbackRoute,
   ]),
 ]);

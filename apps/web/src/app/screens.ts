@@ -37,6 +37,13 @@ const rechnungsvorlageEdit = () => import("../features/rechnungsvorlage/rechnung
 const nummernkreisList = () => import("../features/nummernkreis/nummernkreis.list.tsx");
 const nummernkreisEdit = () => import("../features/nummernkreis/nummernkreis.edit.tsx");
 const kundeNs = ["crud", "kunde", "kundesuche", "validation"] as const satisfies readonly Namespace[];
+const artikelNs = [
+  "crud",
+  "artikel",
+  "artikelsuche",
+  "kundesuche",
+  "validation",
+] as const satisfies readonly Namespace[];
 
 /**
  * The resource screens by first path segment (SPEC §2). The router has two generic routes for all of them, and
@@ -216,6 +223,19 @@ const SCREENS: Record<string, Screen> = {
   kunde: {
     ns: kundeNs,
     edit: () => import("../features/kunde/kunde.edit.tsx").then((m) => m.KundeEdit),
+  },
+  // Articles and the article catalogue (issue 7).
+  artikel_list: {
+    ns: artikelNs,
+    list: () => import("../features/artikel/artikel.list.tsx").then((m) => m.ArtikelList),
+  },
+  artikel: {
+    ns: artikelNs,
+    edit: () => import("../features/artikel/artikel.edit.tsx").then((m) => m.ArtikelEdit),
+  },
+  artikelkatalog: {
+    ns: artikelNs,
+    list: () => import("../features/artikel/artikel.katalog.tsx").then((m) => m.ArtikelKatalog),
   },
 };
 

@@ -26,6 +26,7 @@ export const PROBLEM_CODES = [
   "error.conflict",
   "error.inUse",
   "error.kundeInUse",
+  "error.artikelLocked",
   "error.firmengruppeInUse",
   "error.tooManyFiles",
   "error.emailNotFound",

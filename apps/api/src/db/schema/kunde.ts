@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -277,14 +278,21 @@ export const kundeFirmengruppe = pgTable(
   ],
 ).enableRLS();
 
-/** The last customer number the tenant's pattern gave (one row per tenant, locked while a number is drawn). */
-export const kundenNummerStand = pgTable(
-  "kunden_nummer_stand",
+/**
+ * The last master-data number the tenant's pattern gave, per kind (customers, articles): one row per tenant and
+ * kind, locked while a number is drawn (see modules/nummer/stammnummer.ts). Issue 7 turned the customers' counter
+ * (kunden_nummer_stand) into this table; the customers' rows became art 'kunde'.
+ */
+export const stammnummerStand = pgTable(
+  "stammnummer_stand",
   {
-    mandantId: mandantIdColumn()
-      .primaryKey()
-      .references(() => mandant.id, { onDelete: "cascade" }),
+    mandantId: mandantIdColumn().references(() => mandant.id, { onDelete: "cascade" }),
+    art: text("art", { enum: ["kunde", "artikel"] }).notNull(),
     lastNummer: integer("last_nummer").notNull().default(0),
   },
-  () => [tenantIsolation("kunden_nummer_stand")],
+  (t) => [
+    primaryKey({ name: "stammnummer_stand_pkey", columns: [t.mandantId, t.art] }),
+    check("stammnummer_stand_art_check", sql`${t.art} IN ('kunde', 'artikel')`),
+    tenantIsolation("stammnummer_stand"),
+  ],
 ).enableRLS();

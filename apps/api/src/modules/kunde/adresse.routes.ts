@@ -17,7 +17,7 @@ const tag = "Kunden";
 /** An address as the answers show it (ZKundeAdresse); the tenant's own addresses (kunde_id null) never appear. */
 const columns = {
   id: adresse.id,
-  kundeId: sql<number>`${adresse.kundeId}`, // never null here: only customers' addresses are read
+  kundeId: sql<number>`${adresse.kundeId}`.mapWith(Number), // never null here: only customers' addresses are read
   adressenTyp: adresse.adressenTyp,
   bezeichnung: adresse.bezeichnung,
   firmenName: adresse.firmenName,

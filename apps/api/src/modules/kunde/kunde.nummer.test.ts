@@ -2,7 +2,7 @@ import { kundennummerDatum } from "@kontor/domain/kunde/kundennummer.rules";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tx } from "../../db/client.ts";
-import { kunde, kundenNummerStand, mandant } from "../../db/schema/index.ts";
+import { kunde, mandant, stammnummerStand } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import { createTenantUser, createTestApp, type TestApp } from "../../test/helpers.ts";
 import {
@@ -41,7 +41,11 @@ const vonHand = (mandantId: number, kundenNummer: string) =>
   inTenant(mandantId, (tx) => tx.insert(kunde).values({ mandantId, kundenNummer }));
 
 const stand = async (mandantId: number) =>
-  (await inTenant(mandantId, (tx) => tx.select().from(kundenNummerStand)))[0]?.lastNummer;
+  (
+    await inTenant(mandantId, (tx) =>
+      tx.select().from(stammnummerStand).where(eq(stammnummerStand.art, "kunde")),
+    )
+  )[0]?.lastNummer;
 
 describe("customer number allocation", () => {
   it("starts at the first number, formats with the pattern and stores the last sequence", async () => {

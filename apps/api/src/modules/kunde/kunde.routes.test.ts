@@ -5,11 +5,11 @@ import { describe, expect, it } from "vitest";
 import {
   felddefinition,
   firmengruppe,
-  kundenNummerStand,
   lieferbedingung,
   mandant,
   mandantModul,
   preisschiene,
+  stammnummerStand,
   zahlungsbedingung,
   zahlungsziel,
 } from "../../db/schema/index.ts";
@@ -465,7 +465,9 @@ describe("customer numbers", () => {
     const neu = await put(who, "kundes", { ...erster, kundenNummer: "SONDER-1" });
     expect(neu.json().kundenNummer).toBe("SONDER-1");
 
-    const [stand] = await withTenant(crud.t.db, who.mandantId, (tx) => tx.select().from(kundenNummerStand));
+    const [stand] = await withTenant(crud.t.db, who.mandantId, (tx) =>
+      tx.select().from(stammnummerStand).where(eq(stammnummerStand.art, "kunde")),
+    );
     expect(stand?.lastNummer).toBe(102);
   });
 

@@ -1,5 +1,6 @@
-import { type AnyColumn, and, type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
+import { sucheBedingung } from "../../db/search.ts";
 
 /**
  * The customer search (issue 6). kunde.suche holds the folded search text of each customer (SQL function
@@ -7,18 +8,11 @@ import type { Tx } from "../../db/client.ts";
  * by the same SQL function (kontor_fold), so "Muller", "Mueller" and "MÜLLER" all find "Müller".
  */
 
-/** LIKE wildcards (and the escape character) in a search word are taken literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Every word of the text occurs in the folded search column (or a folded expression, e.g. an address's fields), in
- * any order; undefined without words.
+ * any order; undefined without words (the shared db/search.ts sucheBedingung, also used by the article search).
  */
-export function kundeSucheBedingung(text: string | undefined, suche: AnyColumn | SQL): SQL | undefined {
-  const words = (text ?? "").split(/\s+/).filter(Boolean);
-  if (words.length === 0) return undefined;
-  return and(...words.map((word) => sql`${suche} LIKE '%' || kontor_fold(${escapeLike(word)}) || '%'`));
-}
+export const kundeSucheBedingung = sucheBedingung;
 
 /**
  * Rewrites the search text of one customer, or of every customer of the tenant (after a change to the customer

@@ -20,12 +20,11 @@ import { formatDateTime } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { LazyRichTextEditor } from "../../components/richtext/LazyRichTextEditor.tsx";
 import {
-  benachrichtigungKeys,
   benachrichtigungQuery,
-  deleteBenachrichtigung,
   saveBenachrichtigung,
   setBenachrichtigungAktiv,
 } from "./benachrichtigung.api.ts";
+import { benachrichtigungKeys, deleteBenachrichtigung } from "./benachrichtigung.list.api.ts";
 
 const LIST_PATH: string = "/benachrichtigungen_list/";
 const validate = zodValidate(ZBenachrichtigung);

@@ -17,7 +17,7 @@ import {
   deleteBenachrichtigung,
   listBenachrichtigungen,
   resetNewsStatus,
-} from "./benachrichtigung.api.ts";
+} from "./benachrichtigung.list.api.ts";
 
 /** /benachrichtigungen_list/: the tenant's notifications (SPEC §9: sorted by id ascending). */
 export function BenachrichtigungList() {

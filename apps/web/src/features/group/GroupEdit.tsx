@@ -23,7 +23,8 @@ import { IconArrowLeft } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { problemFieldErrors } from "../account/formRules.ts";
 import { parseSlug } from "../user/user.rules.ts";
-import { groupKeys, groupQuery, saveGroup, type TGroupRecord } from "./group.api.ts";
+import { groupQuery, saveGroup } from "./group.api.ts";
+import { groupKeys, type TGroupRecord } from "./group.list.api.ts";
 
 interface GroupFormValues {
   id?: number;

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { IconPlus } from "../../components/icons.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import type { ListDefinition } from "../../components/list/listTypes.ts";
-import { deleteGroup, groupKeys, listGroups, type TGroupRecord } from "./group.api.ts";
+import { deleteGroup, groupKeys, listGroups, type TGroupRecord } from "./group.list.api.ts";
 
 /** /group_list/: user groups (SPEC §2; admin only; §9 default sort name). */
 export function GroupList() {

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyFailure } from "../../components/feedback/notify.ts";
-import { AktivButton } from "../../components/form/AktivButton.tsx";
 import {
   BackLink,
   EditLoadFailed,
@@ -18,6 +18,11 @@ import { MandantFormFields, Section } from "./MandantFormFields.tsx";
 import { mandantKeys, setMandantAktiv } from "./mandant.api.ts";
 import { MANDANT_LIST_PATH } from "./mandant.form.ts";
 import { useMandantForm } from "./useMandantForm.ts";
+
+/* The activate button with its confirmation dialog loads right after the screen (DESIGN §9 route budget). */
+const AktivButton = lazy(async () => ({
+  default: (await import("../../components/form/AktivButton.tsx")).AktivButton,
+}));
 
 /** /mandant/{slug}: "new" creates a tenant, an id edits one (a new slug mounts a fresh form). */
 export function MandantEditPage() {
@@ -74,23 +79,25 @@ function MandantEdit({ id }: { id: number | "new" }) {
                 {t("wizard.open")}
               </Button>
               {isAdmin && (
-                <AktivButton
-                  aktiv={saved.aktiv}
-                  name={saved.bezeichnung}
-                  message={(next) =>
-                    next
-                      ? t("confirm.activate", { name: saved.bezeichnung })
-                      : t("confirm.deactivate", { name: saved.bezeichnung })
-                  }
-                  change={(next) => setMandantAktiv(saved.id!, next)}
-                  onSettled={() =>
-                    Promise.all(
-                      [mandantKeys.detail(saved.id!), mandantKeys.lists(), mandantKeys.mine].map((queryKey) =>
-                        queryClient.invalidateQueries({ queryKey }),
-                      ),
-                    )
-                  }
-                />
+                <Suspense fallback={null}>
+                  <AktivButton
+                    aktiv={saved.aktiv}
+                    name={saved.bezeichnung}
+                    message={(next) =>
+                      next
+                        ? t("confirm.activate", { name: saved.bezeichnung })
+                        : t("confirm.deactivate", { name: saved.bezeichnung })
+                    }
+                    change={(next) => setMandantAktiv(saved.id!, next)}
+                    onSettled={() =>
+                      Promise.all(
+                        [mandantKeys.detail(saved.id!), mandantKeys.lists(), mandantKeys.mine].map(
+                          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+                        ),
+                      )
+                    }
+                  />
+                </Suspense>
               )}
             </Group>
           )}

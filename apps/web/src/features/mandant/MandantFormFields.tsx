@@ -1,5 +1,4 @@
 import { MODULES, type TModul } from "@kontor/domain/access/access.schema";
-import type { TMandantUser } from "@kontor/domain/mandant/mandant.schema";
 import {
   ActionIcon,
   Alert,
@@ -8,26 +7,22 @@ import {
   Fieldset,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { Fragment, lazy, Suspense, useMemo, useState } from "react";
+import { Fragment, lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
 import { LandSelect } from "../../components/form/LandSelect.tsx";
 import { IconPlus, IconTrash } from "../../components/icons.tsx";
 import { modultypNamesQuery } from "../modul/modul.api.ts";
-import { userSearchQuery } from "./mandant.api.ts";
-import { emptyAdresse, MAX_ADRESSEN, type MandantFormValues, userName } from "./mandant.form.ts";
+import { emptyAdresse, MAX_ADRESSEN, type MandantFormValues } from "./mandant.form.ts";
 import type { MandantForm } from "./useMandantForm.ts";
 
 interface SectionProps {
@@ -51,6 +46,8 @@ export const MANDANT_SECTIONS = [
 export type MandantSection = (typeof MANDANT_SECTIONS)[number];
 
 const NumberFields = lazy(() => import("./MandantNumberFields.tsx"));
+/** The members with the user search and its table: loaded right after the form (DESIGN §9 route budget). */
+const BenutzerFields = lazy(() => import("./MandantBenutzerFields.tsx"));
 
 /**
  * The tenant's fields (SPEC §3 Tenant) in groups (DESIGN §3: <Area>FormFields, shared by the plain edit, which
@@ -77,7 +74,12 @@ export function MandantFormFields({
       case "module":
         return <ModuleFields form={form} readOnly={!isAdmin} />;
       case "benutzer":
-        return <BenutzerFields form={form} />;
+        // Its own boundary: the sections around it show while it loads.
+        return (
+          <Suspense fallback={<Skeleton height={60} radius="md" />}>
+            <BenutzerFields form={form} />
+          </Suspense>
+        );
       case "hinweise":
         return <HinweisFields form={form} />;
       case "nummern":
@@ -320,80 +322,6 @@ export function ModuleFields({ form, readOnly }: SectionProps) {
           ))}
         </SimpleGrid>
       </Checkbox.Group>
-    </Stack>
-  );
-}
-
-export function BenutzerFields({ form }: SectionProps) {
-  const { t } = useTranslation("mandant");
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const found = useQuery(userSearchQuery(debounced));
-  const members = form.values.userLists;
-  const memberIds = new Set(members.map((user) => user.id));
-  const candidates = (found.data ?? []).filter((user) => !memberIds.has(user.id));
-
-  const add = (id: string | null) => {
-    const user = candidates.find((candidate) => String(candidate.id) === id);
-    if (!user) return;
-    form.insertListItem("userLists", user satisfies TMandantUser);
-    setSearch("");
-  };
-
-  return (
-    <Stack gap="sm">
-      <Select
-        label={t("benutzer.search")}
-        placeholder={t("benutzer.placeholder")}
-        searchable
-        clearable
-        value={null}
-        searchValue={search}
-        onSearchChange={setSearch}
-        onChange={add}
-        data={candidates.map((user) => ({ value: String(user.id), label: userName(user) }))}
-        // The server searches; the list shows what it answered.
-        filter={({ options }) => options}
-        nothingFoundMessage={debounced !== "" && !found.isFetching ? t("benutzer.noResults") : undefined}
-        rightSection={found.isFetching ? <span aria-hidden>…</span> : undefined}
-        maw={480}
-      />
-      {members.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t("benutzer.none")}
-        </Text>
-      ) : (
-        <Table withTableBorder striped verticalSpacing={6} maw={720} aria-label={t("section.benutzer")}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("benutzer.name")}</Table.Th>
-              <Table.Th>{t("benutzer.login")}</Table.Th>
-              <Table.Th w={48} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.map((user, index) => {
-              const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || "–";
-              return (
-                <Table.Tr key={user.id}>
-                  <Table.Td>{name}</Table.Td>
-                  <Table.Td>{user.login}</Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t("benutzer.remove", { name: userName(user) })}
-                      onClick={() => form.removeListItem("userLists", index)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      )}
     </Stack>
   );
 }

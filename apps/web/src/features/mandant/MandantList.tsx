@@ -1,3 +1,4 @@
+import type { TMandantListItem } from "@kontor/domain/mandant/mandant.schema";
 import { Button } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -7,7 +8,8 @@ import { IconPlus } from "../../components/icons.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import type { ListDefinition } from "../../components/list/listTypes.ts";
 import { accountQuery } from "../account/account.queries.ts";
-import { listMandants, mandantKeys, type TMandantListItem } from "./mandant.api.ts";
+import { listMandants } from "./mandant.list.api.ts";
+import { mandantKeys } from "./mandant.queries.ts";
 
 /** /mandant_list/: the tenants an administrator manages (SPEC §2, §9: default sort bezeichnung). */
 export function MandantList() {

@@ -1,33 +1,16 @@
-import { sortParam } from "@kontor/domain/http/paging";
 import {
   type TMandant,
   type TMandantInput,
-  type TMandantListItem,
   ZMandant,
-  ZMandantListItem,
   ZMandantUser,
 } from "@kontor/domain/mandant/mandant.schema";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { api, type Page } from "../../app/api.ts";
-import type { ListQuery } from "../../components/list/listTypes.ts";
+import { api } from "../../app/api.ts";
 import { mandantKeys } from "./mandant.queries.ts";
 
 /** The shell's zod-free reads (mandant.queries.ts), here too for the administration and the sign-in. */
 export { fetchMyMandants, mandantKeys, myMandantsQuery } from "./mandant.queries.ts";
-
-/** A row of the tenant administration list (GET mandants/list). */
-export type { TMandantListItem };
-
-/** GET mandants/list (admin: all tenants; tenant admin: their own), paged; total in x-total-count. */
-export async function listMandants(query: ListQuery, signal?: AbortSignal): Promise<Page<TMandantListItem>> {
-  const page = await api.getPage("mandants/list", {
-    signal,
-    mandant: false,
-    query: { page: query.page, size: query.size, sort: query.sort.map(sortParam) },
-  });
-  return { items: z.array(ZMandantListItem).parse(page.items), totalCount: page.totalCount };
-}
 
 /** GET mandants/{id}: every field, addresses, modules, members and the billing stats. */
 export const mandantQuery = (id: number) =>

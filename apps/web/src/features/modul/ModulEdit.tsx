@@ -11,7 +11,8 @@ import { BackLink, EditLoadFailed, EditLoading, parseSlug } from "../../componen
 import { FormActions } from "../../components/form/FormActions.tsx";
 import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { modulKeys, modultypQuery, saveModultyp } from "./modul.api.ts";
+import { modultypQuery, saveModultyp } from "./modul.api.ts";
+import { modulKeys } from "./modul.list.api.ts";
 
 const validateModultyp = zodValidate(ZModultyp);
 

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import type { ListDefinition } from "../../components/list/listTypes.ts";
-import { listModultypen, modulKeys } from "./modul.api.ts";
+import { listModultypen, modulKeys } from "./modul.list.api.ts";
 
 /** /module_list/ (admin only): the 24 module types with the names administrators gave them. */
 export function ModulList() {

@@ -3,12 +3,10 @@ import { ZLangKey } from "@kontor/domain/auth/auth.schema";
 import {
   Alert,
   Anchor,
-  Button,
   Center,
   Checkbox,
   Group,
   Loader,
-  MultiSelect,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -22,9 +20,8 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { useEffect, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
 import { formatDateTime } from "../../components/format/format.ts";
@@ -33,7 +30,7 @@ import { useProblemMessage } from "../../components/problemMessage.ts";
 import { FormSection } from "../account/FormSection.tsx";
 import { problemFieldErrors } from "../account/formRules.ts";
 import { groupOptionsQuery } from "../group/group.api.ts";
-import { mandantOptionsQuery, revokeUserSessions, saveUser, userQuery } from "./user.api.ts";
+import { mandantOptionsQuery, saveUser, userQuery } from "./user.api.ts";
 import {
   emptyUser,
   toFormErrors,
@@ -43,8 +40,13 @@ import {
   type UserFormValues,
   validateUser,
 } from "./user.form.ts";
-import { type TUserRecord, userKeys } from "./user.list.api.ts";
+import { userKeys } from "./user.list.api.ts";
 import { parseSlug, userLabel } from "./user.rules.ts";
+
+/* The memberships and the sessions button load right after the screen (DESIGN §9 route budget). */
+const ladeExtras = () => import("./UserEditExtras.tsx");
+const UserZugehoerigkeit = lazy(async () => ({ default: (await ladeExtras()).UserZugehoerigkeit }));
+const RevokeSessionsButton = lazy(async () => ({ default: (await ladeExtras()).RevokeSessionsButton }));
 
 /** /user/{slug}: "new" creates a user, an id edits one (a new slug mounts a fresh form). */
 export function UserEditPage() {
@@ -176,7 +178,11 @@ function UserEdit({ id }: { id: number | "new" }) {
         <BackToList />
         <Group justify="space-between" align="center" gap="sm">
           <Title order={1}>{isNew ? t("title.new") : saved ? userLabel(saved) : t("title.edit")}</Title>
-          {saved && <RevokeSessionsButton user={saved} />}
+          {saved && (
+            <Suspense fallback={null}>
+              <RevokeSessionsButton user={saved} />
+            </Suspense>
+          )}
         </Group>
         {saved?.createdDate && (
           <Text size="sm" c="dimmed">
@@ -246,27 +252,14 @@ function UserEdit({ id }: { id: number | "new" }) {
           </FormSection>
 
           <FormSection title={t("section.zugehoerigkeit")}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <MultiSelect
-                label={t("field.mandantIds")}
-                data={mandantData}
-                searchable
-                clearable
-                placeholder={values.mandantIds.length === 0 ? t("hint.pickPlaceholder") : undefined}
-                nothingFoundMessage={t("hint.noMandants")}
-                {...form.getInputProps("mandantIds")}
+            <Suspense fallback={<Loader size="sm" aria-label={t("common:loading")} />}>
+              <UserZugehoerigkeit
+                form={form}
+                mandantData={mandantData}
+                groupData={groupData}
+                groupsFailed={groups.isError}
               />
-              <MultiSelect
-                label={t("field.groups")}
-                data={groupData}
-                searchable
-                clearable
-                disabled={groups.isError}
-                placeholder={values.groupIds.length === 0 ? t("hint.pickPlaceholder") : undefined}
-                nothingFoundMessage={t("hint.noGroups")}
-                {...form.getInputProps("groupIds")}
-              />
-            </SimpleGrid>
+            </Suspense>
           </FormSection>
 
           <FormSection title={t("section.berechtigungen")}>
@@ -288,40 +281,5 @@ function UserEdit({ id }: { id: number | "new" }) {
         </Stack>
       </form>
     </Stack>
-  );
-}
-
-/** "Alle Sitzungen beenden": signs the user out everywhere, after a confirmation. */
-function RevokeSessionsButton({ user }: { user: TUserRecord }) {
-  const { t } = useTranslation(["user", "crud"]);
-  const problemMessage = useProblemMessage();
-  const { confirm, dialog } = useConfirm();
-  const revoke = useMutation({
-    mutationFn: () => revokeUserSessions(user.id),
-    onSuccess: () => notifySuccess(t("toast.sessionsRevoked")),
-    onError: (error) => notifyFailure(t("toast.sessionsRevokeFailed"), problemMessage(error)),
-  });
-  const ask = async () => {
-    const confirmed = await confirm({
-      title: t("confirm.revokeSessionsTitle"),
-      message: t("confirm.revokeSessionsText", { name: userLabel(user) }),
-      confirmLabel: t("action.revokeSessions"),
-      danger: true,
-    });
-    if (confirmed) revoke.mutate();
-  };
-  return (
-    <>
-      <Button
-        variant="outline"
-        color="red"
-        onClick={() => void ask()}
-        loading={revoke.isPending}
-        title={t("hint.sessions")}
-      >
-        {t("action.revokeSessions")}
-      </Button>
-      {dialog}
-    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { TAuthority } from "@kontor/domain/access/access.schema";
 import type { TLangKey } from "@kontor/domain/auth/auth.schema";
 import { ZUser } from "@kontor/domain/user/user.schema";
+import type { UseFormReturnType } from "@mantine/form";
 import type { z } from "zod";
 import { zodValidate } from "../../components/form/fieldErrors.ts";
 import type { TUserRecord } from "./user.list.api.ts";
@@ -20,6 +21,9 @@ export interface UserFormValues {
   /** Only when creating: the initial password; empty = the user gets a mail to choose one. */
   password: string;
 }
+
+/** The user edit's form (its sections in UserEdit and UserEditExtras). */
+export type UserForm = UseFormReturnType<UserFormValues>;
 
 export function emptyUser(): UserFormValues {
   return {

@@ -1,0 +1,188 @@
+import { createHash } from "node:crypto";
+import { ARTIKEL_BILD_MAX_BYTES, THUMBNAIL, ZArtikelBildUpload } from "@kontor/domain/artikel/artikel.api";
+import { type TArtikelBild, ZArtikelBild } from "@kontor/domain/artikel/artikel.schema";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import sharp from "sharp";
+import { z } from "zod";
+import { asset } from "../../db/schema/index.ts";
+import { withTenant } from "../../db/tenant.ts";
+import type { Deps } from "../../deps.ts";
+import { responses } from "../../http/problem.ts";
+import { dekodiere, pdfBodyLimit, uploadInvalid } from "../anhang/pdfAnhang.ts";
+import { auchBereich } from "../anhang/zugriff.ts";
+import { notFound } from "../crud/crud.ts";
+
+const tag = "Artikel";
+/** Images are JPEG, PNG or WebP, judged by their leading bytes (DESIGN §6), never by name or a sent type. */
+export type TBildContentType = "image/jpeg" | "image/png" | "image/webp";
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
+  signature.every((byte, i) => bytes[at + i] === byte);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/** The image type by content: JPEG (FF D8 FF), PNG (its 8-byte signature), WebP (RIFF····WEBP); else undefined. */
+export function bildTyp(bytes: Uint8Array): TBildContentType | undefined {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "image/webp";
+  return undefined;
+}
+
+/**
+ * The SPEC §9 thumbnail: inside 1024 x 800 (aspect kept, never enlarged), EXIF orientation applied, transparency on
+ * white, JPEG. Undefined when the image cannot be decoded (a broken file with a valid signature).
+ */
+export async function thumbnail(bytes: Buffer): Promise<Buffer | undefined> {
+  try {
+    return await sharp(bytes, { failOn: "error" })
+      .rotate()
+      .resize(THUMBNAIL.breite, THUMBNAIL.hoehe, { fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    return undefined;
+  }
+}
+
+const ZAssetParams = z.object({ assetId: z.coerce.number().int().positive() });
+const ZThumbnailParams = ZAssetParams.extend({
+  breite: z.coerce.number().int().positive(),
+  hoehe: z.coerce.number().int().positive(),
+});
+
+const metadaten = {
+  assetId: asset.id,
+  dateiname: asset.dateiname,
+  contentType: asset.contentType,
+  groesse: asset.groesse,
+};
+
+/** The asset of the tenant's images with this content (row-level security: only the caller's tenant). */
+const perHash = (sha256: string) => eq(asset.sha256, sha256);
+
+/**
+ * Article images (module artikelbilder; SPEC §9): an upload is stored once per tenant by its content (sha256) with
+ * its 1024 x 800 JPEG thumbnail; an article links assets with PUT artikel artikelImages [{assetId}] (at most 5).
+ * Reading needs the module and reading articles; uploading the module and ROLE_ARTIKEL_WRITE. Another tenant's
+ * asset is 404. Unlinked assets are harmless (an abandoned upload).
+ */
+export const artikelBildRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+  app.post(
+    "/artikelimage",
+    {
+      bodyLimit: pdfBodyLimit(ARTIKEL_BILD_MAX_BYTES),
+      config: { auth: { level: "tenant", access: "artikelBilder" } },
+      preHandler: auchBereich("artikelWrite"),
+      schema: {
+        tags: [tag],
+        summary: `Article images: upload one (base64; JPEG, PNG or WebP by content, at most ${ARTIKEL_BILD_MAX_BYTES / 1024 / 1024} MB). Stored once per tenant: the same bytes again answer the existing asset`,
+        body: ZArtikelBildUpload,
+        response: responses({ 201: ZArtikelBild }, 400, 401, 403, 413),
+      },
+    },
+    async (request, reply) => {
+      const { dateiname, bytes } = dekodiere(request.body, ARTIKEL_BILD_MAX_BYTES);
+      const contentType = bildTyp(bytes);
+      if (!contentType) throw uploadInvalid("inhalt", "fileType");
+      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      const mandantId = request.mandant!.id;
+      const vorhanden = (): Promise<TArtikelBild | undefined> =>
+        withTenant(db, mandantId, async (tx) => {
+          const [row] = await tx.select(metadaten).from(asset).where(perHash(sha256));
+          return row;
+        });
+      // Known content: no decoding, no second copy.
+      const bekannt = await vorhanden();
+      if (bekannt) return reply.code(201).send(bekannt);
+      const klein = await thumbnail(bytes);
+      if (!klein) throw uploadInvalid("inhalt", "fileType");
+      const [neu] = await withTenant(db, mandantId, (tx) =>
+        tx
+          .insert(asset)
+          .values({
+            mandantId,
+            sha256,
+            dateiname,
+            contentType,
+            groesse: bytes.length,
+            inhalt: bytes,
+            thumbnail: klein,
+          })
+          .onConflictDoNothing({ target: [asset.mandantId, asset.sha256] })
+          .returning(metadaten),
+      );
+      // A parallel upload of the same bytes won the insert: answer its asset.
+      return reply.code(201).send(neu ?? (await vorhanden())!);
+    },
+  );
+
+  app.get(
+    "/artikelimage/:assetId",
+    {
+      config: { auth: { level: "tenant", access: "artikelBilder" } },
+      preHandler: auchBereich("artikel"),
+      schema: {
+        tags: [tag],
+        summary: "Article images: the original file with its content type",
+        params: ZAssetParams,
+        response: responses({}, 400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const [file] = await withTenant(db, request.mandant!.id, (tx) =>
+        tx
+          .select({ bytes: asset.inhalt, contentType: asset.contentType })
+          .from(asset)
+          .where(eq(asset.id, request.params.assetId)),
+      );
+      if (!file) throw notFound();
+      return reply
+        .header("content-type", file.contentType)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, max-age=31536000, immutable") // an asset's bytes never change
+        .send(file.bytes as never); // raw bytes: no response schema applies (only the problems have one)
+    },
+  );
+
+  app.get(
+    "/artikelimage/:assetId/thumbnail/:breite/:hoehe",
+    {
+      config: { auth: { level: "tenant", access: "artikelBilder" } },
+      preHandler: auchBereich("artikel"),
+      schema: {
+        tags: [tag],
+        summary: `Article images: the ${THUMBNAIL.breite} x ${THUMBNAIL.hoehe} JPEG thumbnail as base64 text (text/plain); only that size exists (others 404)`,
+        params: ZThumbnailParams,
+        response: responses({ 200: z.string() }, 400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const { assetId, breite, hoehe } = request.params;
+      if (breite !== THUMBNAIL.breite || hoehe !== THUMBNAIL.hoehe) throw notFound();
+      const mandantId = request.mandant!.id;
+      const [row] = await withTenant(db, mandantId, (tx) =>
+        tx.select({ thumbnail: asset.thumbnail }).from(asset).where(eq(asset.id, assetId)),
+      );
+      if (!row) throw notFound();
+      let klein = row.thumbnail;
+      if (!klein) {
+        // An asset stored without one (imported data): made once, then kept.
+        const [original] = await withTenant(db, mandantId, (tx) =>
+          tx.select({ bytes: asset.inhalt }).from(asset).where(eq(asset.id, assetId)),
+        );
+        klein = (original && (await thumbnail(original.bytes))) ?? null;
+        if (!klein) throw notFound();
+        const gemacht = klein;
+        await withTenant(db, mandantId, (tx) =>
+          tx.update(asset).set({ thumbnail: gemacht }).where(eq(asset.id, assetId)),
+        );
+      }
+      return reply
+        .header("content-type", "text/plain; charset=utf-8")
+        .header("cache-control", "private, max-age=31536000, immutable")
+        .send(klein.toString("base64"));
+    },
+  );
+};
