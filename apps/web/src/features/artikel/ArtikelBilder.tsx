@@ -1,21 +1,10 @@
 import { ARTIKEL_BILD_MAX_BYTES } from "@kontor/domain/artikel/artikel.api";
 import { ARTIKEL_BILDER_MAX } from "@kontor/domain/artikel/artikel.schema";
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from "@mantine/core";
+import { ActionIcon, Box, Button, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateiUpload } from "../../components/anhang/DateiUpload.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { IconTrash } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -39,7 +28,6 @@ export function ArtikelBilder({ form, readOnly }: { form: ArtikelForm; readOnly:
   const { t, i18n } = useTranslation(["artikel", "crud"]);
   const problemMessage = useProblemMessage();
   const bilder = form.getValues().artikelImages;
-  const [fehler, setFehler] = useState<string | null>(null);
   const [galerie, setGalerie] = useState<number | null>(null);
   const max = formatBytes(ARTIKEL_BILD_MAX_BYTES, i18n.language);
 
@@ -55,62 +43,22 @@ export function ArtikelBilder({ form, readOnly }: { form: ArtikelForm; readOnly:
     onError: (error) => notifyFailure(t("bild.uploadFehler"), problemMessage(error)),
   });
 
-  const fehlerText = (code: BildFehler, name: string) =>
-    t(`bild.fehler.${code}`, { name, max, count: ARTIKEL_BILDER_MAX });
-
-  const waehlen = async (dateien: File[]) => {
-    setFehler(null);
-    const fehlerListe: string[] = [];
-    for (const datei of dateien) {
-      const anfang = new Uint8Array(await datei.slice(0, 16).arrayBuffer());
-      const code = bildFehler(datei, anfang, form.getValues().artikelImages.length);
-      if (code) {
-        fehlerListe.push(fehlerText(code, datei.name));
-        continue;
-      }
-      try {
-        await upload.mutateAsync(datei);
-      } catch {
-        // reported by the mutation's toast
-      }
-    }
-    if (fehlerListe.length > 0) setFehler(fehlerListe.join("\n"));
-  };
-
   const voll = bilder.length >= ARTIKEL_BILDER_MAX;
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <Text size="sm" c="dimmed">
-          {t("bild.hinweis", { max, count: ARTIKEL_BILDER_MAX, anzahl: bilder.length })}
-        </Text>
-        {!readOnly && (
-          <FileButton
-            onChange={(files) => void waehlen(files)}
-            accept="image/jpeg,image/png,image/webp"
-            multiple
-          >
-            {(props) => (
-              <Button {...props} variant="default" loading={upload.isPending} disabled={voll}>
-                {t("bild.hochladen")}
-              </Button>
-            )}
-          </FileButton>
-        )}
-      </Group>
-      {fehler && (
-        <Alert
-          color="red"
-          role="alert"
-          withCloseButton
-          onClose={() => setFehler(null)}
-          title={t("bild.abgelehnt")}
-        >
-          <Text size="sm" style={{ whiteSpace: "pre-line" }}>
-            {fehler}
-          </Text>
-        </Alert>
-      )}
+      <DateiUpload<BildFehler>
+        hinweis={t("bild.hinweis", { max, count: ARTIKEL_BILDER_MAX, anzahl: bilder.length })}
+        knopf={t("bild.hochladen")}
+        abgelehnt={t("bild.abgelehnt")}
+        accept="image/jpeg,image/png,image/webp"
+        readOnly={readOnly}
+        laedt={upload.isPending}
+        deaktiviert={voll}
+        anfangLaenge={16}
+        pruefen={(datei, anfang) => bildFehler(datei, anfang, form.getValues().artikelImages.length)}
+        fehlerText={(code, name) => t(`bild.fehler.${code}`, { name, max, count: ARTIKEL_BILDER_MAX })}
+        hochladen={upload.mutateAsync}
+      />
       {bilder.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t("bild.leer")}

@@ -1,4 +1,4 @@
-import type { TArtikel, TArtikelBild, TArtikelPdf } from "@kontor/domain/artikel/artikel.schema";
+import type { TArtikel, TArtikelBild } from "@kontor/domain/artikel/artikel.schema";
 import type { TArtikelFelddefinition } from "@kontor/domain/felddefinition/felddefinition.schema";
 import type { TMehrwertssteuer } from "@kontor/domain/mehrwertssteuer/mehrwertssteuer.schema";
 import type { TPreisschiene } from "@kontor/domain/preisschiene/preisschiene.schema";
@@ -87,10 +87,3 @@ export const artikelFelddefinitionenQuery = queryOptions({
 /** POST artikelimage: one image (JPEG, PNG, WebP by content) as base64; the same bytes answer the same asset. */
 export const uploadArtikelBild = (upload: { dateiname: string; inhalt: string }) =>
   api.post<TArtikelBild>("artikelimage", upload);
-
-/** POST artikel/{id}/pdfs: one PDF as base64 in JSON (checked by content on the server). */
-export const uploadArtikelPdf = (artikelId: number, upload: { dateiname: string; inhalt: string }) =>
-  api.post<TArtikelPdf>(`artikel/${artikelId}/pdfs`, upload);
-
-export const deleteArtikelPdf = (artikelId: number, pdfId: number) =>
-  api.delete<unknown>(`artikel/${artikelId}/pdfs/${pdfId}`);

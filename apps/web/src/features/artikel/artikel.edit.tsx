@@ -1,19 +1,10 @@
 import type { TArtikel } from "@kontor/domain/artikel/artikel.schema";
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate, useParams } from "@tanstack/react-router";
 import type { TFunction } from "i18next";
-import {
-  type FocusEvent,
-  type FormEvent,
-  Fragment,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useState,
-} from "react";
+import { type FocusEvent, type FormEvent, lazy, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
@@ -25,7 +16,9 @@ import {
   NOT_FOUND,
   parseSlug,
 } from "../../components/form/EditStates.tsx";
+import { EditTabs } from "../../components/form/EditTabs.tsx";
 import { serverFieldErrors } from "../../components/form/fieldErrors.ts";
+import { SpeichernLeiste } from "../../components/form/SpeichernLeiste.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { ArtikelStammdaten } from "./ArtikelStammdaten.tsx";
 import {
@@ -350,114 +343,42 @@ function ArtikelFormular({
 
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
-          <Tabs value={tab} onChange={(next) => next && setTab(next as ArtikelTab)} keepMounted>
-            <Tabs.List>
-              {tabs.map(({ value, label }) => {
-                const fehler = fehlerTabs[value] ?? 0;
-                const fehlt = readOnly ? 0 : (fehltTabs[value] ?? 0);
-                return (
-                  <Tabs.Tab
-                    key={value}
-                    value={value}
-                    rightSection={
-                      fehler > 0 ? (
-                        <Badge
-                          size="xs"
-                          color="red"
-                          circle
-                          aria-label={t("edit.tabFehler", { count: fehler })}
-                        >
-                          {fehler}
-                        </Badge>
-                      ) : fehlt > 0 ? (
-                        <Badge
-                          size="xs"
-                          color="orange"
-                          circle
-                          aria-label={t("edit.tabFehlt", { count: fehlt })}
-                        >
-                          {fehlt}
-                        </Badge>
-                      ) : undefined
-                    }
-                  >
-                    {label}
-                  </Tabs.Tab>
-                );
-              })}
-            </Tabs.List>
-            {tabs.map(({ value, content }) => (
-              <Tabs.Panel key={value} value={value} pt="md">
-                <Paper withBorder radius="md" p="lg">
-                  <Suspense fallback={<Loader size="sm" aria-label={t("edit.laden")} />}>{content}</Suspense>
-                </Paper>
-              </Tabs.Panel>
-            ))}
-          </Tabs>
+          <EditTabs
+            tabs={tabs}
+            value={tab}
+            onChange={setTab}
+            fehlerTabs={fehlerTabs}
+            fehltTabs={readOnly ? {} : fehltTabs}
+            texte={{
+              tabFehler: (count) => t("edit.tabFehler", { count }),
+              tabFehlt: (count) => t("edit.tabFehlt", { count }),
+              laden: t("edit.laden"),
+            }}
+          />
 
           {!readOnly && (
-            <Paper
-              withBorder
-              radius="md"
-              p="sm"
-              pos="sticky"
-              bottom={0}
-              style={{ zIndex: 2, boxShadow: "var(--mantine-shadow-sm)" }}
+            <SpeichernLeiste
+              fehltId="artikel-save-fehlt"
+              fehltText={t("save.fehlt")}
+              fehlend={fehlend.map((grund) => ({
+                field: grund.field,
+                label: feldLabel(t as unknown as TFunction<"artikel">, grund.field),
+              }))}
+              onZeigen={zeigeFeld}
+              dirty={form.isDirty()}
+              speichert={save.isPending}
+              onReset={() => {
+                form.reset();
+                setVerlassen(new Set());
+                setAlleZeigen(false);
+              }}
             >
-              <Group justify="flex-end" gap="sm" wrap="nowrap" align="center">
-                <Stack gap={2} miw={0} style={{ flex: 1 }}>
-                  {fehlend.length > 0 && (
-                    <Text size="sm" c="orange.8" id="artikel-save-fehlt">
-                      {t("save.fehlt")}{" "}
-                      {fehlend.map((grund, index) => (
-                        <Fragment key={grund.field}>
-                          {index > 0 && ", "}
-                          <Anchor
-                            component="button"
-                            type="button"
-                            size="sm"
-                            onClick={() => zeigeFeld(grund.field)}
-                          >
-                            {feldLabel(t as unknown as TFunction<"artikel">, grund.field)}
-                          </Anchor>
-                        </Fragment>
-                      ))}
-                    </Text>
-                  )}
-                  {nummerVergeben && (
-                    <Text size="sm" c="red.8">
-                      {t("nummer.vergeben")}
-                    </Text>
-                  )}
-                  {form.isDirty() && (
-                    <Text size="sm" c="dimmed">
-                      {t("crud:form.unsaved")}
-                    </Text>
-                  )}
-                </Stack>
-                <Button
-                  variant="default"
-                  style={{ flexShrink: 0 }}
-                  onClick={() => {
-                    form.reset();
-                    setVerlassen(new Set());
-                    setAlleZeigen(false);
-                  }}
-                  disabled={!form.isDirty() || save.isPending}
-                >
-                  {t("crud:action.reset")}
-                </Button>
-                <Button
-                  type="submit"
-                  style={{ flexShrink: 0 }}
-                  loading={save.isPending}
-                  disabled={fehlend.length > 0}
-                  aria-describedby={fehlend.length > 0 ? "artikel-save-fehlt" : undefined}
-                >
-                  {t("crud:action.save")}
-                </Button>
-              </Group>
-            </Paper>
+              {nummerVergeben && (
+                <Text size="sm" c="red.8">
+                  {t("nummer.vergeben")}
+                </Text>
+              )}
+            </SpeichernLeiste>
           )}
         </Stack>
       </form>

@@ -1,11 +1,9 @@
-import { DEFAULT_PAGE_SIZE, type SortOrder, sortParam } from "@kontor/domain/http/paging";
-import { Button, Checkbox, Group, Paper, Text } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useSearch } from "@tanstack/react-router";
+import type { SortOrder } from "@kontor/domain/http/paging";
+import { Button } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../../app/api.ts";
+import { AuswahlLeiste } from "../../components/list/AuswahlLeiste.tsx";
 import type { ListQuery } from "../../components/list/listTypes.ts";
-import { type ListSearch, parseSort } from "../../components/list/listValues.ts";
 import type { ArtikelListRow } from "./artikel.resource.ts";
 
 /** The quick search loads after the table (it brings the combobox and its dialogs). */
@@ -55,27 +53,7 @@ export function ArtikelAuswahlLeiste({
   onAktion: (ids: number[], aktion: ArtikelBulkAktion) => void;
 }) {
   const { t } = useTranslation(["artikel", "crud"]);
-  // The page the table shows: the same query (key and call) as the generic table's, so no second request.
-  const search: ListSearch = useSearch({ strict: false });
-  const order: SortOrder = parseSort(search.sort, SORTABLE) ?? ARTIKEL_DEFAULT_SORT;
-  const page = search.page ?? 1;
-  const current = useQuery({
-    queryKey: [...queryKey, { page, size: DEFAULT_PAGE_SIZE, sort: sortParam(order) }],
-    queryFn: ({ signal }) => load({ page: page - 1, size: DEFAULT_PAGE_SIZE, sort: [order] }, signal),
-    placeholderData: keepPreviousData,
-  });
-  const rows = current.data?.items ?? [];
-  const onPage = rows.filter((row) => selected.has(row.id)).length;
-  const chosen = [...selected.values()];
-  const selectPage = (checked: boolean) => {
-    const next = new Map(selected);
-    for (const row of rows) {
-      if (checked) next.set(row.id, row);
-      else next.delete(row.id);
-    }
-    onSelect(next);
-  };
-  const knopf = (aktion: ArtikelBulkAktion, danger = false) => {
+  const knopf = (chosen: ArtikelListRow[], aktion: ArtikelBulkAktion, danger = false) => {
     const ids = betroffen(chosen, aktion);
     return (
       <Button
@@ -92,36 +70,27 @@ export function ArtikelAuswahlLeiste({
   };
 
   return (
-    <Paper
-      withBorder={chosen.length > 0}
-      radius="md"
-      px="md"
-      py={4}
-      bg={chosen.length > 0 ? "var(--mantine-color-blue-light)" : "transparent"}
+    <AuswahlLeiste
+      queryKey={queryKey}
+      load={load}
+      sortable={SORTABLE}
+      defaultSort={ARTIKEL_DEFAULT_SORT}
+      selected={selected}
+      onSelect={onSelect}
+      texte={{
+        selectPage: t("list.selectPage"),
+        ausgewaehlt: (count) => t("list.bulk.selected", { count }),
+        leeren: t("list.bulk.clear"),
+      }}
     >
-      <Group gap="md" justify="space-between" mih={36}>
-        <Checkbox
-          label={t("list.selectPage")}
-          checked={rows.length > 0 && onPage === rows.length}
-          indeterminate={onPage > 0 && onPage < rows.length}
-          disabled={rows.length === 0}
-          onChange={(event) => selectPage(event.currentTarget.checked)}
-        />
-        {chosen.length > 0 && (
-          <Group gap="sm">
-            <Text size="sm" fw={500} aria-live="polite">
-              {t("list.bulk.selected", { count: chosen.length })}
-            </Text>
-            {knopf("loeschen", true)}
-            {knopf("wiederherstellen")}
-            {knopf("sperren")}
-            {knopf("entsperren")}
-            <Button size="xs" variant="subtle" onClick={() => onSelect(new Map())}>
-              {t("list.bulk.clear")}
-            </Button>
-          </Group>
-        )}
-      </Group>
-    </Paper>
+      {(chosen) => (
+        <>
+          {knopf(chosen, "loeschen", true)}
+          {knopf(chosen, "wiederherstellen")}
+          {knopf(chosen, "sperren")}
+          {knopf(chosen, "entsperren")}
+        </>
+      )}
+    </AuswahlLeiste>
   );
 }

@@ -1,10 +1,9 @@
 import type { TArtikelBulk, TArtikelZeile } from "@kontor/domain/artikel/artikel.api";
 import { sortParam } from "@kontor/domain/http/paging";
-import { API_BASE, api, type Page, toApiError } from "../../app/api.ts";
-import { session } from "../../app/session.ts";
+import { api, type Page } from "../../app/api.ts";
+import { fetchDatei } from "../../components/anhang/fetchDatei.ts";
 import type { ListQuery } from "../../components/list/listTypes.ts";
 import { resourceKeys } from "../../components/resource/resource.ts";
-import { fileNameFromDisposition } from "../rechnungsvorlage/rechnungsvorlage.file.ts";
 
 /**
  * What the article list and the catalogue need: paths, query keys and calls. No schema and no form (types only
@@ -60,36 +59,6 @@ export const updateArtikel = (patches: TArtikelBulk) => api.put<unknown>("artike
 export const ARTIKEL_IN_USE = "error.inUse";
 /** The problem code of a change to a locked article. */
 export const ARTIKEL_LOCKED = "error.artikelLocked";
-
-/**
- * A file download sent like every API call (bearer token, tenant, no-cache), as a blob with the name the server
- * gives it (x-filename, else Content-Disposition). A 401 ends the session as everywhere (`onUnauthorized`).
- */
-export async function fetchDatei(
-  path: string,
-  onUnauthorized: () => void,
-): Promise<{ blob: Blob; name: string | null }> {
-  const { token, mandantId } = session.get();
-  const headers = new Headers({ "Cache-Control": "no-cache" });
-  if (token) headers.set("Authorization", `Bearer ${token}`);
-  if (mandantId !== null) headers.set("X-Mandant-Id", String(mandantId));
-  const response = await fetch(`${API_BASE}/${path}`, { headers, cache: "no-store" });
-  if (!response.ok) {
-    const error = await toApiError(response);
-    if (response.status === 401) {
-      session.clear();
-      onUnauthorized();
-    }
-    throw error;
-  }
-  const xName = response.headers.get("x-filename");
-  return {
-    blob: await response.blob(),
-    name: xName
-      ? decodeURIComponent(xName)
-      : fileNameFromDisposition(response.headers.get("content-disposition")),
-  };
-}
 
 /** GET artikel/excel: every article not deleted as an .xlsx. */
 export const fetchArtikelExcel = (onUnauthorized: () => void) => fetchDatei("artikel/excel", onUnauthorized);

@@ -1,196 +1,25 @@
 import { KUNDE_PDF_MAX_BYTES, KUNDE_PDF_MAX_COUNT } from "@kontor/domain/kunde/kunde.api";
-import type { TKundePdf } from "@kontor/domain/kunde/kunde.schema";
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useLocation, useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
-import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
-import { formatDateTime } from "../../components/format/format.ts";
-import { IconTrash } from "../../components/icons.tsx";
-import { useProblemMessage } from "../../components/problemMessage.ts";
-import { formatBytes } from "../../components/richtext/imageFile.ts";
-import { fileToBase64, saveBlob } from "../rechnungsvorlage/rechnungsvorlage.file.ts";
-import { deleteKundePdf, kundeDetailQuery, uploadKundePdf } from "./kunde.api.ts";
-import { dateiAnfang, fetchKundePdf, type PdfFehler, pdfFehler } from "./kunde.pdf.ts";
+import { useQuery } from "@tanstack/react-query";
+import { PdfAnhaenge } from "../../components/anhang/PdfAnhaenge.tsx";
+import { kundeDetailQuery } from "./kunde.api.ts";
 import { kundeKeys } from "./kunde.resource.ts";
 
+const GRENZEN = { maxAnzahl: KUNDE_PDF_MAX_COUNT, maxBytes: KUNDE_PDF_MAX_BYTES };
+
 /**
- * Dateien (module assetkunde, a stored customer): the attached PDFs with name, size and date; upload (PDF only by
- * content, at most 5, each at most 10 MB — checked here before sending, and again by the server), download and
- * delete. These act at once; the rest of the form is not saved by them.
+ * Dateien (module assetkunde, a stored customer): the attached PDFs (kundes/{id}/pdfs) with upload, download and
+ * delete — the shared PdfAnhaenge. These act at once; the rest of the form is not saved by them.
  */
 export function KundeDateien({ kundeId }: { kundeId: number }) {
-  const { t, i18n } = useTranslation(["kunde", "crud"]);
-  const problemMessage = useProblemMessage();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const { href } = useLocation();
-  const { confirm, dialog } = useConfirm();
   const detail = useQuery(kundeDetailQuery(kundeId));
-  const [fehler, setFehler] = useState<string | null>(null);
-  const pdfs = detail.data?.kundePdfs ?? [];
-  const max = formatBytes(KUNDE_PDF_MAX_BYTES, i18n.language);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: kundeKeys.detail(kundeId) });
-
-  const fehlerText = (code: PdfFehler, name: string) =>
-    t(`pdf.fehler.${code}`, { name, max, count: KUNDE_PDF_MAX_COUNT });
-
-  const upload = useMutation({
-    mutationFn: async (datei: File) =>
-      uploadKundePdf(kundeId, { dateiname: datei.name, inhalt: await fileToBase64(datei) }),
-    onSuccess: (_, datei) => notifySuccess(t("pdf.hochgeladen", { name: datei.name })),
-    onError: (error) => notifyFailure(t("pdf.uploadFehler"), problemMessage(error)),
-    onSettled: refresh,
-  });
-
-  const remove = useMutation({
-    mutationFn: (pdf: TKundePdf) => deleteKundePdf(kundeId, pdf.id),
-    onSuccess: () => notifySuccess(t("crud:toast.deleted")),
-    onError: (error) => notifyFailure(t("crud:toast.deleteFailed"), problemMessage(error)),
-    onSettled: refresh,
-  });
-
-  const download = useMutation({
-    mutationFn: (pdf: TKundePdf) =>
-      fetchKundePdf(kundeId, pdf.id, () => {
-        void navigate({ to: "/login", search: { redirect: href }, replace: true });
-      }),
-    onSuccess: ({ blob, name }, pdf) => saveBlob(blob, name ?? pdf.dateiname),
-    onError: (error) => notifyFailure(t("pdf.downloadFehler"), problemMessage(error)),
-  });
-
-  const waehlen = async (dateien: File[]) => {
-    setFehler(null);
-    let vorhanden = pdfs.length;
-    const fehlerListe: string[] = [];
-    for (const datei of dateien) {
-      const code = pdfFehler(datei, await dateiAnfang(datei), vorhanden);
-      if (code) {
-        fehlerListe.push(fehlerText(code, datei.name));
-        continue;
-      }
-      try {
-        await upload.mutateAsync(datei);
-        vorhanden++;
-      } catch {
-        // reported by the mutation's toast
-      }
-    }
-    if (fehlerListe.length > 0) setFehler(fehlerListe.join("\n"));
-  };
-
-  const loeschen = async (pdf: TKundePdf) => {
-    const ok = await confirm({
-      title: t("crud:confirm.deleteTitle"),
-      message: t("crud:confirm.deleteText", { name: pdf.dateiname }),
-      confirmLabel: t("crud:confirm.delete"),
-      danger: true,
-    });
-    if (ok) remove.mutate(pdf);
-  };
-
-  const voll = pdfs.length >= KUNDE_PDF_MAX_COUNT;
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <Text size="sm" c="dimmed">
-          {t("pdf.hinweis", { max, count: KUNDE_PDF_MAX_COUNT, anzahl: pdfs.length })}
-        </Text>
-        <FileButton onChange={(files) => void waehlen(files)} accept="application/pdf,.pdf" multiple>
-          {(props) => (
-            <Button
-              {...props}
-              variant="default"
-              loading={upload.isPending}
-              disabled={voll || detail.isPending}
-            >
-              {t("pdf.hochladen")}
-            </Button>
-          )}
-        </FileButton>
-      </Group>
-      {fehler && (
-        <Alert
-          color="red"
-          role="alert"
-          withCloseButton
-          onClose={() => setFehler(null)}
-          title={t("pdf.abgelehnt")}
-        >
-          <Text size="sm" style={{ whiteSpace: "pre-line" }}>
-            {fehler}
-          </Text>
-        </Alert>
-      )}
-      {detail.isPending ? (
-        <Loader size="sm" />
-      ) : pdfs.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t("pdf.leer")}
-        </Text>
-      ) : (
-        <Table striped withTableBorder verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("pdf.name")}</Table.Th>
-              <Table.Th ta="right">{t("pdf.groesse")}</Table.Th>
-              <Table.Th>{t("pdf.datum")}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t("crud:list.actions")}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pdfs.map((pdf) => (
-              <Table.Tr key={pdf.id}>
-                <Table.Td>
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    onClick={() => download.mutate(pdf)}
-                    loading={download.isPending && download.variables?.id === pdf.id}
-                    aria-label={t("pdf.herunterladen", { name: pdf.dateiname })}
-                  >
-                    {pdf.dateiname}
-                  </Button>
-                </Table.Td>
-                <Table.Td ta="right">
-                  {pdf.groesse < 1024 ? `${pdf.groesse} B` : formatBytes(pdf.groesse, i18n.language)}
-                </Table.Td>
-                <Table.Td>{formatDateTime(pdf.hochgeladenAm)}</Table.Td>
-                <Table.Td ta="right">
-                  <Tooltip label={t("crud:action.delete", { name: pdf.dateiname })} openDelay={400}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t("crud:action.delete", { name: pdf.dateiname })}
-                      loading={remove.isPending && remove.variables?.id === pdf.id}
-                      onClick={() => void loeschen(pdf)}
-                    >
-                      <IconTrash />
-                    </ActionIcon>
-                  </Tooltip>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {dialog}
-    </Stack>
+    <PdfAnhaenge
+      ns="kunde"
+      pfad={`kundes/${kundeId}/pdfs`}
+      pdfs={detail.data?.kundePdfs ?? []}
+      laedt={detail.isPending}
+      queryKey={kundeKeys.detail(kundeId)}
+      grenzen={GRENZEN}
+    />
   );
 }

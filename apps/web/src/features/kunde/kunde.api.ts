@@ -1,8 +1,7 @@
 import type { TKundeFelddefinition } from "@kontor/domain/felddefinition/felddefinition.schema";
 import type { TFirmengruppe } from "@kontor/domain/firmengruppe/firmengruppe.schema";
 import { MAX_PAGE_SIZE } from "@kontor/domain/http/paging";
-import type { TKundePdfUpload } from "@kontor/domain/kunde/kunde.api";
-import type { TKunde, TKundePdf } from "@kontor/domain/kunde/kunde.schema";
+import type { TKunde } from "@kontor/domain/kunde/kunde.schema";
 import type { TMandant } from "@kontor/domain/mandant/mandant.schema";
 import type { TPreisschiene } from "@kontor/domain/preisschiene/preisschiene.schema";
 import type {
@@ -94,10 +93,3 @@ export const mandantBenutzerQuery = (mandantId: number) =>
       (await api.get<TMandant>(`mandants/${mandantId}`, { signal, mandant: false })).userLists,
     staleTime: 60_000,
   });
-
-/** POST kundes/{id}/pdfs: one PDF as base64 in JSON (checked by content on the server). */
-export const uploadKundePdf = (kundeId: number, upload: TKundePdfUpload) =>
-  api.post<TKundePdf>(`kundes/${kundeId}/pdfs`, upload);
-
-export const deleteKundePdf = (kundeId: number, pdfId: number) =>
-  api.delete<unknown>(`kundes/${kundeId}/pdfs/${pdfId}`);

@@ -1,20 +1,11 @@
 import type { TLangKey } from "@kontor/domain/auth/auth.schema";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
 import type { TKunde } from "@kontor/domain/kunde/kunde.schema";
-import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Badge, Group, Stack, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams, useSearch } from "@tanstack/react-router";
-import {
-  type FocusEvent,
-  type FormEvent,
-  Fragment,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useState,
-} from "react";
+import { type FocusEvent, type FormEvent, lazy, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
@@ -26,7 +17,9 @@ import {
   NOT_FOUND,
   parseSlug,
 } from "../../components/form/EditStates.tsx";
+import { EditTabs } from "../../components/form/EditTabs.tsx";
 import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
+import { SpeichernLeiste } from "../../components/form/SpeichernLeiste.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { KundeStammdaten } from "./KundeStammdaten.tsx";
 import { felddefinitionenQuery, kundeDetailQuery, saveKunde, zahlungszieleQuery } from "./kunde.api.ts";
@@ -263,108 +256,35 @@ function KundeFormular({ initial, record }: { initial: KundeValues; record?: TKu
 
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
-          <Tabs value={tab} onChange={(next) => next && setTab(next as KundeTab)} keepMounted>
-            <Tabs.List>
-              {tabs.map(({ value, label }) => {
-                const fehler = fehlerTabs[value] ?? 0;
-                const fehlt = fehltTabs[value] ?? 0;
-                return (
-                  <Tabs.Tab
-                    key={value}
-                    value={value}
-                    rightSection={
-                      fehler > 0 ? (
-                        <Badge
-                          size="xs"
-                          color="red"
-                          circle
-                          aria-label={t("edit.tabFehler", { count: fehler })}
-                        >
-                          {fehler}
-                        </Badge>
-                      ) : fehlt > 0 ? (
-                        <Badge
-                          size="xs"
-                          color="orange"
-                          circle
-                          aria-label={t("edit.tabFehlt", { count: fehlt })}
-                        >
-                          {fehlt}
-                        </Badge>
-                      ) : undefined
-                    }
-                  >
-                    {label}
-                  </Tabs.Tab>
-                );
-              })}
-            </Tabs.List>
-            {tabs.map(({ value, content }) => (
-              <Tabs.Panel key={value} value={value} pt="md">
-                <Paper withBorder radius="md" p="lg">
-                  <Suspense fallback={<Loader size="sm" aria-label={t("edit.laden")} />}>{content}</Suspense>
-                </Paper>
-              </Tabs.Panel>
-            ))}
-          </Tabs>
+          <EditTabs
+            tabs={tabs}
+            value={tab}
+            onChange={setTab}
+            fehlerTabs={fehlerTabs}
+            fehltTabs={fehltTabs}
+            texte={{
+              tabFehler: (count) => t("edit.tabFehler", { count }),
+              tabFehlt: (count) => t("edit.tabFehlt", { count }),
+              laden: t("edit.laden"),
+            }}
+          />
 
-          <Paper
-            withBorder
-            radius="md"
-            p="sm"
-            pos="sticky"
-            bottom={0}
-            style={{ zIndex: 2, boxShadow: "var(--mantine-shadow-sm)" }}
-          >
-            <Group justify="flex-end" gap="sm" wrap="nowrap" align="center">
-              <Stack gap={2} miw={0} style={{ flex: 1 }}>
-                {fehlend.length > 0 && (
-                  <Text size="sm" c="orange.8" id="kunde-save-fehlt">
-                    {t("save.fehlt")}{" "}
-                    {fehlend.map((grund, index) => (
-                      <Fragment key={grund.field}>
-                        {index > 0 && ", "}
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="sm"
-                          onClick={() => zeigeFeld(grund.field)}
-                        >
-                          {feldLabel(t, grund.field, feldName)}
-                        </Anchor>
-                      </Fragment>
-                    ))}
-                  </Text>
-                )}
-                {form.isDirty() && (
-                  <Text size="sm" c="dimmed">
-                    {t("crud:form.unsaved")}
-                  </Text>
-                )}
-              </Stack>
-              <Button
-                variant="default"
-                style={{ flexShrink: 0 }}
-                onClick={() => {
-                  form.reset();
-                  setVerlassen(new Set());
-                  setAlleZeigen(false);
-                }}
-                disabled={!form.isDirty() || save.isPending}
-              >
-                {t("crud:action.reset")}
-              </Button>
-              <Button
-                type="submit"
-                style={{ flexShrink: 0 }}
-                loading={save.isPending}
-                disabled={fehlend.length > 0}
-                aria-describedby={fehlend.length > 0 ? "kunde-save-fehlt" : undefined}
-              >
-                {t("crud:action.save")}
-              </Button>
-            </Group>
-          </Paper>
+          <SpeichernLeiste
+            fehltId="kunde-save-fehlt"
+            fehltText={t("save.fehlt")}
+            fehlend={fehlend.map((grund) => ({
+              field: grund.field,
+              label: feldLabel(t, grund.field, feldName),
+            }))}
+            onZeigen={zeigeFeld}
+            dirty={form.isDirty()}
+            speichert={save.isPending}
+            onReset={() => {
+              form.reset();
+              setVerlassen(new Set());
+              setAlleZeigen(false);
+            }}
+          />
         </Stack>
       </form>
     </Stack>
