@@ -74,7 +74,10 @@ pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
   return (clientQuery as (...p: unknown[]) => unknown).apply(this, params);
 } as typeof clientQuery;
 
-const isControl = (s: Stmt) => /^\s*(begin|commit|rollback)\b/i.test(s.text) || /set_config\(/i.test(s.text);
+/** Planner settings the app sets for its statement (SET LOCAL …): replayed before EXPLAIN, not timed as a query. */
+const isSetting = (s: Stmt) => /^\s*set\s+local\b/i.test(s.text);
+const isControl = (s: Stmt) =>
+  /^\s*(begin|commit|rollback)\b/i.test(s.text) || /set_config\(/i.test(s.text) || isSetting(s);
 
 function splitStatements(statements: Stmt[]): { before: Stmt[]; tx: Stmt[] } {
   const begin = statements.findIndex((s) => /^\s*begin\b/i.test(s.text));
@@ -335,6 +338,7 @@ async function explain(c: pg.Client, tx: Stmt[]): Promise<string[]> {
     await c.query("BEGIN");
     try {
       if (setTenant) await c.query(setTenant.text, setTenant.values);
+      for (const setting of tx.filter(isSetting)) await c.query(setting.text);
       const { rows } = await c.query<{ "QUERY PLAN": string }>(
         `EXPLAIN (ANALYZE, BUFFERS) ${stmt.text}`,
         stmt.values,

@@ -75,9 +75,16 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
   app.addHook("onRequest", async (request) => {
     const auth = request.routeOptions.config.auth;
     if (!auth || auth.level === "public") return;
-    const principal = await authenticate(request, deps);
+    const claims = await deps.tokens.verify(bearerToken(request));
+    // The session and the tenant membership are looked up at once (two connections on PostgreSQL): both only read,
+    // and the membership is used only after the session passed, so the answers keep their order (401 before 403).
+    const wanted = auth.level === "tenant" ? requestedMandant(request) : undefined;
+    const [principal, membership] = await Promise.all([
+      principalOf(deps.db, claims),
+      wanted?.id === undefined ? undefined : findMembership(deps.db, claims.userId, wanted.id),
+    ]);
     request.principal = principal;
-    if (auth.level === "tenant") request.mandant = await resolveMandant(request, deps.db, principal.userId);
+    if (wanted) request.mandant = mandantContext(wanted, membership);
     if (auth.access) {
       const modules = request.mandant?.modules ?? NO_MODULES;
       if (!can(auth.access, { modules, authorities: principal.authorities })) {
@@ -104,14 +111,16 @@ export async function authenticate(
   request: FastifyRequest,
   deps: { db: Db; tokens: TokenService },
 ): Promise<Principal> {
-  const claims = await deps.tokens.verify(bearerToken(request));
-  const row = await findSessionPrincipal(deps.db, claims.sessionId);
+  return principalOf(deps.db, await deps.tokens.verify(bearerToken(request)));
+}
+
+async function principalOf(db: Db, claims: { sessionId: string; userId: number }): Promise<Principal> {
+  const row = await findSessionPrincipal(db, claims.sessionId);
   if (!row || row.userId !== claims.userId) throw new ProblemError(401, "error.tokenInvalid");
   if (row.revokedAt) throw new ProblemError(401, "error.sessionRevoked");
   if (row.expiresAt.getTime() <= Date.now()) throw new ProblemError(401, "error.tokenExpired");
   if (!row.activated) throw new ProblemError(401, "error.userNotActivated");
-  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
-    await touchSession(deps.db, claims.sessionId);
+  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, claims.sessionId);
   return {
     userId: row.userId,
     sessionId: claims.sessionId,
@@ -120,13 +129,21 @@ export async function authenticate(
   };
 }
 
-async function resolveMandant(request: FastifyRequest, db: Db, userId: number): Promise<MandantContext> {
+/** The tenant a request names in X-Mandant-Id: its id, or the 403 to answer (after the sign-in was checked). */
+function requestedMandant(request: FastifyRequest): { id?: number; error?: ProblemError } {
   const raw = request.headers["x-mandant-id"];
-  if (raw === undefined || raw === "") throw new ProblemError(403, "error.mandantMissing");
+  if (raw === undefined || raw === "") return { error: new ProblemError(403, "error.mandantMissing") };
   const parsed = ZMandantId.safeParse(raw);
-  if (!parsed.success) throw new ProblemError(403, "error.mandantForbidden");
-  const membership = await findMembership(db, userId, parsed.data);
+  if (!parsed.success) return { error: new ProblemError(403, "error.mandantForbidden") };
+  return { id: parsed.data };
+}
+
+function mandantContext(
+  wanted: { id?: number; error?: ProblemError },
+  membership: Awaited<ReturnType<typeof findMembership>>,
+): MandantContext {
+  if (wanted.id === undefined) throw wanted.error!;
   if (!membership) throw new ProblemError(403, "error.mandantForbidden");
   if (!membership.aktiv) throw new ProblemError(403, "error.mandantInactive");
-  return { id: parsed.data, modules: new Set(membership.modules) };
+  return { id: wanted.id, modules: new Set(membership.modules) };
 }
