@@ -4,7 +4,6 @@ import {
   bigint,
   boolean,
   date,
-  foreignKey,
   index,
   integer,
   numeric,
@@ -23,6 +22,7 @@ import {
   preisschiene,
   tenantConstraints,
   tenantKey,
+  tenantRef,
   untergruppe,
 } from "./stammdaten.ts";
 import { mandantIdColumn, tenantIsolation } from "./tenant.ts";
@@ -32,12 +32,6 @@ import { mandantIdColumn, tenantIsolation } from "./tenant.ts";
  * (cascade); references to master data and suppliers restrict. Images are assets stored once per tenant (by content
  * hash): a duplicated article links the same assets. Every table is tenant-owned (mandant_id first, RLS).
  */
-
-const tenantRef = (
-  name: string,
-  from: { mandantId: AnyPgColumn; column: AnyPgColumn },
-  to: { mandantId: AnyPgColumn; id: AnyPgColumn },
-) => foreignKey({ name, columns: [from.mandantId, from.column], foreignColumns: [to.mandantId, to.id] });
 
 const geld = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
 const menge = (name: string) => numeric(name, { precision: 14, scale: 3, mode: "number" });

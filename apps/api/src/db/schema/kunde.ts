@@ -24,6 +24,7 @@ import {
   preisschiene,
   tenantConstraints,
   tenantKey,
+  tenantRef,
   zahlungsbedingung,
   zahlungsziel,
 } from "./stammdaten.ts";
@@ -36,13 +37,6 @@ import { appUser } from "./user.ts";
  * (price tier, payment term, conditions, firm groups) restrict: a payment term a customer uses cannot be deleted
  * (409 error.inUse). Every table is tenant-owned (mandant_id first, row-level security).
  */
-
-/** A foreign key (mandant_id, <column>) → <table>(mandant_id, id): tenant tables only reference their own tenant. */
-const tenantRef = (
-  name: string,
-  from: { mandantId: AnyPgColumn; column: AnyPgColumn },
-  to: { mandantId: AnyPgColumn; id: AnyPgColumn },
-) => foreignKey({ name, columns: [from.mandantId, from.column], foreignColumns: [to.mandantId, to.id] });
 
 /**
  * The customer or supplier (SPEC §3 kunde). `suche` is the folded search text (kontor_fold of number, names,

@@ -42,6 +42,13 @@ export const tenantConstraints = (name: string, t: { mandantId: AnyPgColumn; id:
   tenantIsolation(name),
 ];
 
+/** A foreign key (mandant_id, <column>) → <table>(mandant_id, id): tenant tables only reference their own tenant. */
+export const tenantRef = (
+  name: string,
+  from: { mandantId: AnyPgColumn; column: AnyPgColumn },
+  to: { mandantId: AnyPgColumn; id: AnyPgColumn },
+) => foreignKey({ name, columns: [from.mandantId, from.column], foreignColumns: [to.mandantId, to.id] });
+
 /** Countries (ISO 3166-1), installation-wide and seeded by migration; names in German and English. */
 export const land = pgTable(
   "land",
