@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZPageQuery } from "../http/paging.schema.ts";
+import { ZQueryFlag } from "../http/params.schema.ts";
 
 /**
  * The HTTP contract of the article routes (SPEC §7 "Articles") beyond the entity (ZArtikel): list, searches,
@@ -10,20 +11,14 @@ import { ZPageQuery } from "../http/paging.schema.ts";
 export const ARTIKEL_SORT_FIELDS = ["artikelBezeichnung", "artikelNummer", "lagerstand", "id"] as const;
 export type TArtikelSortField = (typeof ARTIKEL_SORT_FIELDS)[number];
 
-/** A query flag: "true" / "false" (anything else is refused), absent = undefined. */
-const flag = z
-  .enum(["true", "false"])
-  .optional()
-  .transform((v) => (v === undefined ? undefined : v === "true"));
-
 const suchtext = z.string().trim().max(200).optional();
 const id = z.coerce.number().int().positive().optional();
 
 /** GET artikel: page, size, sort, `search` (name or number, every word), `geloescht` (true: include deleted). */
 export const ZArtikelListQuery = ZPageQuery(ARTIKEL_SORT_FIELDS).extend({
   search: suchtext,
-  verleihbar: flag,
-  geloescht: flag,
+  verleihbar: ZQueryFlag,
+  geloescht: ZQueryFlag,
 });
 export type TArtikelListQuery = z.infer<typeof ZArtikelListQuery>;
 
@@ -32,7 +27,11 @@ export type TArtikelListQuery = z.infer<typeof ZArtikelListQuery>;
  * umlaut-tolerant; `verleihbar` true = lendable only; `geloescht` true = deleted ones too. Answers an array of
  * ZArtikelZeile, at most ARTIKEL_SEARCH_LIMIT, exact number matches first.
  */
-export const ZArtikelSearchQuery = z.object({ search: suchtext, verleihbar: flag, geloescht: flag });
+export const ZArtikelSearchQuery = z.object({
+  search: suchtext,
+  verleihbar: ZQueryFlag,
+  geloescht: ZQueryFlag,
+});
 export const ARTIKEL_SEARCH_LIMIT = 20;
 
 /**
@@ -41,7 +40,7 @@ export const ARTIKEL_SEARCH_LIMIT = 20;
  * (comma-separated); selectedLieferant: a supplier's id; selectedVerleihbar; selectedIncludeDeactivated.
  */
 export const ZArtikelKatalogQuery = ZPageQuery(ARTIKEL_SORT_FIELDS).extend({
-  init: flag,
+  init: ZQueryFlag,
   searchTerm: suchtext,
   selectedUntergruppe: id,
   selectedWG: id,
@@ -52,8 +51,8 @@ export const ZArtikelKatalogQuery = ZPageQuery(ARTIKEL_SORT_FIELDS).extend({
     .optional()
     .transform((v) => (v === undefined ? undefined : v.split(",").map(Number))),
   selectedLieferant: id,
-  selectedVerleihbar: flag,
-  selectedIncludeDeactivated: flag,
+  selectedVerleihbar: ZQueryFlag,
+  selectedIncludeDeactivated: ZQueryFlag,
 });
 export type TArtikelKatalogQuery = z.infer<typeof ZArtikelKatalogQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZPageQuery } from "../http/paging.schema.ts";
+import { ZQueryFlag } from "../http/params.schema.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
 import { ZProzent } from "../money/percent.schema.ts";
 import { ZFirmaTyp } from "../typen/typen.ts";
@@ -14,12 +15,6 @@ import { ZLieferadresse } from "./kunde.schema.ts";
 export const KUNDE_SORT_FIELDS = ["sortname", "kundenNummer", "ort", "plz", "id"] as const;
 export type TKundeSortField = (typeof KUNDE_SORT_FIELDS)[number];
 
-/** A query flag: "true" / "false" (anything else is refused), absent = undefined. */
-const flag = z
-  .enum(["true", "false"])
-  .optional()
-  .transform((v) => (v === undefined ? undefined : v === "true"));
-
 /** Search text of lists and searches: trimmed, at most 200 characters; empty = no filter. */
 export const ZKundeSuchtext = z.string().trim().max(200).optional();
 
@@ -29,13 +24,13 @@ export const ZKundeSuchtext = z.string().trim().max(200).optional();
  */
 export const ZKundeListQuery = ZPageQuery(KUNDE_SORT_FIELDS).extend({
   search: ZKundeSuchtext,
-  lieferant: flag,
-  includeDeactivated: flag,
+  lieferant: ZQueryFlag,
+  includeDeactivated: ZQueryFlag,
 });
 export type TKundeListQuery = z.infer<typeof ZKundeListQuery>;
 
 /** GET kundessearch / lieferantsearch: the text and, optionally, deactivated ones too. */
-export const ZKundeSearchQuery = z.object({ search: ZKundeSuchtext, includeDeactivated: flag });
+export const ZKundeSearchQuery = z.object({ search: ZKundeSuchtext, includeDeactivated: ZQueryFlag });
 
 /** At most this many customers answer kundessearch / lieferantsearch (a dropdown, not a list). */
 export const KUNDE_SEARCH_LIMIT = 20;

@@ -1,4 +1,4 @@
-import { ZIdParams } from "@kontor/domain/http/params.schema";
+import { ZIdParams, ZQueryFlag } from "@kontor/domain/http/params.schema";
 import {
   KUNDE_SEARCH_LIMIT,
   ZKundeBulk,
@@ -29,12 +29,6 @@ import {
 
 const auth = { level: "tenant", access: "kunde" } as const;
 const tags = ["Kunden"];
-
-/** A query flag as the list query has it: "true" / "false", absent = undefined. */
-const flag = z
-  .enum(["true", "false"])
-  .optional()
-  .transform((v) => (v === undefined ? undefined : v === "true"));
 
 /**
  * Customers and suppliers (SPEC §7 "Customers and searches"): the customer with all its parts (GET/PUT/DELETE
@@ -133,7 +127,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
       schema: {
         tags,
         summary: "Every active customer and supplier (lieferant= narrows), by sortname, not paged",
-        querystring: z.object({ lieferant: flag }),
+        querystring: z.object({ lieferant: ZQueryFlag }),
         response: responses({ 200: z.array(ZKundeZeile) }, 400, 401, 403),
       },
     },
@@ -232,7 +226,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
         summary:
           "The customers of a firm group, by sortname (active only unless includeDeactivated=true; 404 for an unknown group)",
         params: z.object({ firmengruppeId: z.coerce.number().int().positive() }),
-        querystring: z.object({ includeDeactivated: flag }),
+        querystring: z.object({ includeDeactivated: ZQueryFlag }),
         response: responses({ 200: z.array(ZKundeZeile) }, 400, 401, 403, 404),
       },
     },
