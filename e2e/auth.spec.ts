@@ -70,7 +70,7 @@ test.describe("sign-in", () => {
     await signIn(page, DEMO.admin);
 
     await expect(page).toHaveURL(/\/app\/kunde_list\/$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Noch nicht verfügbar" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Kunden und Lieferanten" })).toBeVisible();
     await expect(page.getByRole("banner").getByText(DEMO.mandant)).toBeVisible();
   });
 
