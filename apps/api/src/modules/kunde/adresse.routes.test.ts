@@ -188,7 +188,8 @@ describe("POST adresses", () => {
 
   it("rewrites the customer's search text", async () => {
     const kundeId = await insertKunde(t, who.mandantId, { adressen: [billing] });
-    const ort = unique("Sankt Pölten");
+    // Digits only after the name: a random hex part may hold "ae", which the search text folds to "a".
+    const ort = `Sankt Pölten ${Date.now()}`;
     expect(await sucheVon(t, who.mandantId, kundeId)).not.toContain("sankt polten");
     expect((await post({ kundeId, ...lieferadresse, ort })).statusCode).toBe(201);
     expect(await sucheVon(t, who.mandantId, kundeId)).toContain(ort.toLowerCase().replace("ö", "o"));
