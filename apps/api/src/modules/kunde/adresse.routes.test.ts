@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adresse } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
-import { call, createTenantUser, createTestApp, login, type TestApp, unique } from "../../test/helpers.ts";
+import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
 import { insertKunde, sucheVon } from "./kunde.fixture.ts";
 
 type Who = { token: string; mandantId: number };
