@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import { seedTenantStammdaten } from "../modules/stammdaten/seed.ts";
 import { insertUser } from "../modules/user/user.repository.ts";
 import type { Db } from "./client.ts";
+import { seedDemoKatalog } from "./demo.ts";
 import { adresse, appSetting, appUser, mandant, mandantModul } from "./schema/index.ts";
 
 export class BootstrapError extends Error {}
@@ -71,7 +72,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     modules: MODULES,
     adresse: { strasse: "Mariahilfer Straße", hausNummer: "1", plz: "1060", ort: "Wien", land: "AT" },
   });
-  await createUser(db, {
+  const adminId = await createUser(db, {
     login: "admin",
     email: "admin@muster-handels.at",
     password: "admin123",
@@ -89,6 +90,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     authorities: ["ROLE_USER"],
     mandantIds: [mandantId],
   });
+  await seedDemoKatalog(db, mandantId, adminId);
   await db.insert(appSetting).values({ key: DEMO_MARKER, value: new Date().toISOString() });
   return true;
 }
