@@ -11,7 +11,7 @@ import { valueFitsType } from "@kontor/domain/felddefinition/felddefinition.rule
 import type { TFeldTyp } from "@kontor/domain/felddefinition/felddefinition.schema";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
-import { and, asc, count, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -40,6 +40,7 @@ import {
   warengruppe,
 } from "../../db/schema/index.ts";
 import { sucheBedingung } from "../../db/search.ts";
+import { checkTeilIds, existingIds, replaceTeile, type Teile, teilIds, validation } from "../../db/teile.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { mapUniqueViolation, pgError } from "../crud/crud.ts";
 import { allocateNummer, lockStand, nummerVergeben } from "../stammnummer/stammnummer.ts";
@@ -483,9 +484,6 @@ export async function findArtikel(tx: Tx, id: number): Promise<TArtikel | undefi
 // ---------------------------------------------------------------------------------------------------------------
 // Saving.
 
-const validation = (fieldErrors: TFieldError[]) =>
-  new ProblemError(400, "error.validation", undefined, fieldErrors);
-
 /** 409: a locked article takes no change but unlocking. */
 export const artikelLocked = () =>
   new ProblemError(409, "error.artikelLocked", "The article is locked; unlock it (locked: false) first.");
@@ -495,66 +493,11 @@ export type ArtikelSpeichern = Omit<TArtikel, "artikelImages"> & {
   artikelImages?: { assetId: number }[] | undefined;
 };
 
-async function existingIds(tx: Tx, table: PgTable & { id: PgColumn }, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = (await tx
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(inArray(table.id, [...new Set(ids)]))) as { id: number }[];
-  return new Set(rows.map((row) => row.id));
-}
-
-/** A part table of an article with its own id. */
-type TeilTable = PgTable & { id: PgColumn; artikelId: PgColumn };
-
-async function teilIds(tx: Tx, table: TeilTable, artikelId: number | undefined): Promise<Set<number>> {
-  if (artikelId === undefined) return new Set();
-  const rows = (await tx
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(eq(table.artikelId, artikelId))) as { id: number }[];
-  return new Set(rows.map((row) => row.id));
-}
-
-/** Each entry with an id must name a part of this article, and only once. */
-function checkTeilIds(
-  errors: TFieldError[],
-  field: string,
-  entries: readonly { id?: number | undefined }[],
-  own: Set<number>,
-) {
-  const seen = new Set<number>();
-  entries.forEach((entry, index) => {
-    if (entry.id === undefined) return;
-    if (!own.has(entry.id)) errors.push({ field: `${field}.${index}.id`, code: "notFound" });
-    else if (seen.has(entry.id)) errors.push({ field: `${field}.${index}.id`, code: "unique" });
-    seen.add(entry.id);
-  });
-}
-
-/** Replaces an article's parts by id (entries with id updated, without inserted, others deleted). */
-async function replaceTeile<E extends { id?: number | undefined }>(
-  tx: Tx,
-  table: TeilTable,
-  mandantId: number,
-  artikelId: number,
-  entries: readonly E[],
-  values: (entry: E, position: number) => Record<string, unknown>,
-) {
-  const keep = entries.flatMap((entry) => (entry.id === undefined ? [] : [entry.id]));
-  await tx
-    .delete(table)
-    .where(and(eq(table.artikelId, artikelId), keep.length > 0 ? notInArray(table.id, keep) : undefined));
-  for (const [position, entry] of entries.entries()) {
-    if (entry.id === undefined)
-      await tx.insert(table).values({ ...values(entry, position), mandantId, artikelId } as never);
-    else
-      await tx
-        .update(table)
-        .set(values(entry, position) as never)
-        .where(and(eq(table.id, entry.id), eq(table.artikelId, artikelId)));
-  }
-}
+/** A part table of an article (own id, the article). */
+const teile = (table: PgTable & { id: PgColumn; artikelId: PgColumn }): Teile => ({
+  table,
+  owner: table.artikelId,
+});
 
 /** Every reference of the article must exist in the tenant (400 at the field, code notFound). */
 async function checkReferenzen(tx: Tx, errors: TFieldError[], a: ArtikelSpeichern) {
@@ -709,8 +652,8 @@ export async function saveArtikel(
   await checkReferenzen(tx, errors, a);
   await checkArtikelFelder(tx, errors, a.artikelFelder);
   const [preisIds, lieferantIds] = await Promise.all([
-    teilIds(tx, artikelPreis, a.id),
-    teilIds(tx, artikelLieferant, a.id),
+    teilIds(tx, teile(artikelPreis), a.id),
+    teilIds(tx, teile(artikelLieferant), a.id),
   ]);
   checkTeilIds(errors, "artikelPreisSet", a.artikelPreisSet, preisIds);
   checkTeilIds(errors, "artikelLieferantSet", a.artikelLieferantSet, lieferantIds);
@@ -733,7 +676,7 @@ export async function saveArtikel(
         .where(eq(artikel.id, id));
     }
     // Prices: removed and changed days first out of the way, so moving a price to another's day cannot collide.
-    await replaceTeile(tx, artikelPreis, mandantId, id, a.artikelPreisSet, (p) => ({
+    await replaceTeile(tx, teile(artikelPreis), id, { mandantId, artikelId: id }, a.artikelPreisSet, (p) => ({
       preis: p.preis,
       vonDatum: p.vonDatum,
       preisschieneId: p.preisschiene?.id ?? null,
@@ -741,12 +684,19 @@ export async function saveArtikel(
   } catch (error) {
     mapUniqueViolation(error, ARTIKEL_UNIQUE);
   }
-  await replaceTeile(tx, artikelLieferant, mandantId, id, a.artikelLieferantSet, (l, position) => ({
-    position,
-    lieferantId: l.lieferant.id,
-    lieferantenArtikelNummer: l.lieferantenArtikelNummer,
-    einkaufsPreis: l.einkaufsPreis,
-  }));
+  await replaceTeile(
+    tx,
+    teile(artikelLieferant),
+    id,
+    { mandantId, artikelId: id },
+    a.artikelLieferantSet,
+    (l, position) => ({
+      position,
+      lieferantId: l.lieferant.id,
+      lieferantenArtikelNummer: l.lieferantenArtikelNummer,
+      einkaufsPreis: l.einkaufsPreis,
+    }),
+  );
   await tx.delete(artikelFeld).where(eq(artikelFeld.artikelId, id));
   if (a.artikelFelder.length > 0)
     await tx.insert(artikelFeld).values(

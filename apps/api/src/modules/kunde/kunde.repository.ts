@@ -10,7 +10,7 @@ import type {
 } from "@kontor/domain/kunde/kunde.api";
 import { anzeigename, beimSpeichern } from "@kontor/domain/kunde/kunde.rules";
 import type { TKunde } from "@kontor/domain/kunde/kunde.schema";
-import { and, asc, count, desc, eq, inArray, notInArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { bigint, boolean, type PgColumn, type PgTable, pgView, text } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { orderBy } from "../../db/paging.ts";
@@ -32,6 +32,7 @@ import {
   zahlungsbedingung,
   zahlungsziel,
 } from "../../db/schema/index.ts";
+import { checkTeilIds, existingIds, replaceTeile, type Teile, teilIds, validation } from "../../db/teile.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { mapUniqueViolation, pgError } from "../crud/crud.ts";
 import { allocateKundenNummer, kundenNummerVergeben, lockKundenNummerStand } from "./kunde.nummer.ts";
@@ -423,67 +424,31 @@ export function sortnameOf(k: Pick<TKunde, "firma" | "bezeichnung" | "vorname" |
     .replace(/\p{M}/gu, "");
 }
 
-const validation = (fieldErrors: TFieldError[]) =>
-  new ProblemError(400, "error.validation", undefined, fieldErrors);
+/** A part table of a customer (own id, the customer, a position). */
+const teile = (table: PgTable & { id: PgColumn; kundeId: PgColumn }): Teile => ({
+  table,
+  owner: table.kundeId,
+});
 
-/** A part table of a customer: own id, the customer, a position. */
-type TeilTable = PgTable & { id: PgColumn; kundeId: PgColumn; position: PgColumn };
-
-/** The ids of a part table that belong to this customer (none for a new one). */
-async function teilIds(tx: Tx, table: TeilTable, kundeId: number | undefined): Promise<Set<number>> {
-  if (kundeId === undefined) return new Set();
-  const rows = (await tx
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(eq(table.kundeId, kundeId))) as { id: number }[];
-  return new Set(rows.map((row) => row.id));
-}
-
-/** Each entry with an id must name a part of this customer, and only once. */
-function checkTeilIds(
-  errors: TFieldError[],
-  field: string,
-  entries: readonly { id?: number | undefined }[],
-  own: Set<number>,
-) {
-  const seen = new Set<number>();
-  entries.forEach((entry, index) => {
-    if (entry.id === undefined) return;
-    if (!own.has(entry.id)) errors.push({ field: `${field}.${index}.id`, code: "notFound" });
-    else if (seen.has(entry.id)) errors.push({ field: `${field}.${index}.id`, code: "unique" });
-    seen.add(entry.id);
-  });
-}
-
-/**
- * Replaces a customer's parts by id: entries with an id are updated, those without inserted, stored ones not named
- * any more deleted; position = the entry's index. `values` gives the stored columns of an entry (insert and update;
- * `insertOnly` adds what only a new entry gets).
- */
-async function replaceTeile<E extends { id?: number | undefined }>(
+/** Replaces a customer's parts by id (db/teile.ts); position = the entry's index. */
+function replaceKundeTeile<E extends { id?: number | undefined }>(
   tx: Tx,
-  table: TeilTable,
+  table: PgTable & { id: PgColumn; kundeId: PgColumn },
   mandantId: number,
   kundeId: number,
   entries: readonly E[],
   values: (entry: E) => Record<string, unknown>,
-  insertOnly: (entry: E) => Record<string, unknown> = () => ({}),
+  insertOnly?: (entry: E) => Record<string, unknown>,
 ) {
-  const keep = entries.flatMap((entry) => (entry.id === undefined ? [] : [entry.id]));
-  await tx
-    .delete(table)
-    .where(and(eq(table.kundeId, kundeId), keep.length > 0 ? notInArray(table.id, keep) : undefined));
-  for (const [position, entry] of entries.entries()) {
-    if (entry.id === undefined)
-      await tx
-        .insert(table)
-        .values({ ...values(entry), ...insertOnly(entry), position, mandantId, kundeId } as never);
-    else
-      await tx
-        .update(table)
-        .set({ ...values(entry), position } as never)
-        .where(and(eq(table.id, entry.id), eq(table.kundeId, kundeId)));
-  }
+  return replaceTeile(
+    tx,
+    teile(table),
+    kundeId,
+    { mandantId, kundeId },
+    entries,
+    (entry, position) => ({ ...values(entry), position }),
+    insertOnly,
+  );
 }
 
 /** References to master data: each must exist in the tenant (400 at the field, code notFound). */
@@ -494,15 +459,6 @@ const REFERENZEN = [
   { field: "zahlungsbedingung", table: zahlungsbedingung },
 ] as const;
 type ReferenzFeld = (typeof REFERENZEN)[number]["field"];
-
-async function existingIds(tx: Tx, table: PgTable & { id: PgColumn }, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = (await tx
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(inArray(table.id, [...new Set(ids)]))) as { id: number }[];
-  return new Set(rows.map((row) => row.id));
-}
 
 async function checkReferenzen(
   tx: Tx,
@@ -626,10 +582,10 @@ export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): P
   }
   await checkKundeFelder(tx, errors, k.kundeFelder);
   const [adressIds, kontaktIds, fahrzeugIds, crmIds] = await Promise.all([
-    teilIds(tx, adresse as unknown as TeilTable, k.id),
-    teilIds(tx, kundeKontakt, k.id),
-    mitFahrzeugen ? teilIds(tx, fahrzeug, k.id) : new Set<number>(),
-    mitCrm ? teilIds(tx, kundeCrm, k.id) : new Set<number>(),
+    teilIds(tx, teile(adresse), k.id),
+    teilIds(tx, teile(kundeKontakt), k.id),
+    mitFahrzeugen ? teilIds(tx, teile(fahrzeug), k.id) : new Set<number>(),
+    mitCrm ? teilIds(tx, teile(kundeCrm), k.id) : new Set<number>(),
   ]);
   checkTeilIds(errors, "adresseLists", k.adresseLists, adressIds);
   checkTeilIds(errors, "kundeKontakte", k.kundeKontakte, kontaktIds);
@@ -657,7 +613,7 @@ export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): P
     mapUniqueViolation(error, KUNDE_UNIQUE);
   }
 
-  await replaceTeile(tx, adresse as unknown as TeilTable, mandantId, id, k.adresseLists, (a) => ({
+  await replaceKundeTeile(tx, adresse, mandantId, id, k.adresseLists, (a) => ({
     adressenTyp: a.adressenTyp,
     bezeichnung: a.bezeichnung,
     firmenName: a.firmenName,
@@ -672,18 +628,19 @@ export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): P
     zuHanden: a.zuHanden,
     aktiv: a.aktiv,
   }));
-  await replaceTeile(tx, kundeKontakt, mandantId, id, k.kundeKontakte, (c) => ({
+  await replaceKundeTeile(tx, kundeKontakt, mandantId, id, k.kundeKontakte, (c) => ({
     geschlecht: c.geschlecht,
     vorname: c.vorname,
     nachname: c.nachname,
     email: c.email,
     telnr: c.telnr,
   }));
-  if (mitFahrzeugen) await replaceTeile(tx, fahrzeug, mandantId, id, k.fahrzeuge, ({ id: _, ...f }) => f);
+  if (mitFahrzeugen)
+    await replaceKundeTeile(tx, fahrzeug, mandantId, id, k.fahrzeuge, ({ id: _, ...f }) => f);
   if (mitCrm) {
     // A new note is the saving user's, dated now unless given; an existing one keeps its author (and date).
     const now = new Date();
-    await replaceTeile(
+    await replaceKundeTeile(
       tx,
       kundeCrm,
       mandantId,
