@@ -8,6 +8,7 @@ import type { Database } from "./db/client.ts";
 import type { Deps } from "./deps.ts";
 import { serializerCompiler, validatorCompiler } from "./http/compilers.ts";
 import { registerGuard } from "./http/guard.ts";
+import { registerJsonBodyParser } from "./http/jsonBody.ts";
 import { registerProblemHandlers } from "./http/problem.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createTokenService } from "./modules/auth/token.ts";
@@ -24,7 +25,14 @@ export const API_PREFIX = "/app/api";
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   await database.migrate();
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.authorization"] },
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization"],
+      // The query string holds search words (customer names) and one-time keys: the log keeps the path only.
+      serializers: {
+        req: (request) => ({ method: request.method, url: request.url.split("?")[0], remoteAddress: request.ip }),
+      },
+    },
     trustProxy: config.trustProxy,
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
@@ -34,6 +42,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandlers(app);
+  registerJsonBodyParser(app);
 
   const deps: Deps = {
     db: database.db,

@@ -1,5 +1,6 @@
 import { toFieldErrors } from "@kontor/domain/http/field-errors";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
+import { uncleanTextFields } from "@kontor/domain/http/text.rules";
 import type { FastifySchemaCompiler } from "fastify";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import type { z } from "zod";
@@ -14,11 +15,15 @@ export class RequestValidationError extends Error {
 
 /**
  * Validator for route schemas: zod parsing with the stable field codes of packages/domain (instead of the
- * provider's default messages), so a 400 names each field and what is wrong with it.
+ * provider's default messages), so a 400 names each field and what is wrong with it. Before the schema, the one
+ * text rule of the boundary (no control characters, no lone surrogates — packages/domain http/text.rules.ts)
+ * applies to every string of the part, whatever its schema says.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
+    const unclean = uncleanTextFields(data);
+    if (unclean.length > 0) return { error: new RequestValidationError(unclean) };
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(toFieldErrors(result.error.issues, data)) };

@@ -71,7 +71,8 @@ export function createMailer(config: Config, log: FastifyBaseLogger) {
           log.info({ kind: request.kind, messageId: info.messageId }, "mail sent");
         }
       } catch (error) {
-        log.error({ err: error, kind: request.kind }, "mail could not be sent");
+        // The transport's message may quote the recipient: only the kind and the error's code are logged.
+        log.error({ kind: request.kind, code: (error as { code?: unknown }).code }, "mail could not be sent");
         throw new ProblemError(503, "error.mailFailed");
       }
     },

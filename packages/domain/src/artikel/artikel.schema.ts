@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIsoDate } from "../date/date.schema.ts";
 import { ZDecimalNumber } from "../money/percent.schema.ts";
 
 /**
@@ -32,7 +33,7 @@ export const ZMenge = ZDecimalNumber(3, -99_999_999.999, 99_999_999.999);
 export const ZArtikelPreis = z.object({
   id: z.number().int().optional(),
   preis: ZBetrag,
-  vonDatum: z.iso.date().describe("First day the price applies (YYYY-MM-DD)"),
+  vonDatum: ZIsoDate.describe("First day the price applies (YYYY-MM-DD)"),
   preisschiene: verweis().describe("The price tier; null = base price for customers without a tier"),
 });
 export type TArtikelPreis = z.infer<typeof ZArtikelPreis>;

@@ -61,6 +61,8 @@ function bounds(issue: Issue, code: TFieldErrorCode): Pick<TFieldError, "min" | 
     return { min: Number(issue.minimum) };
   if (issue.code === "too_big" && (code === "maxLength" || code === "max"))
     return { max: Number(issue.maximum) };
+  if (issue.code === "custom" && code === "dateRange")
+    return { min: Number(issue.params?.min), max: Number(issue.params?.max) };
   return {};
 }
 

@@ -62,6 +62,7 @@ export const FIELD_ERROR_CODES = [
   "fileType",
   "maxBytes",
   "notFound",
+  "dateRange",
 ] as const;
 export const ZFieldErrorCode = z.enum(FIELD_ERROR_CODES);
 export type TFieldErrorCode = z.infer<typeof ZFieldErrorCode>;
@@ -69,8 +70,8 @@ export type TFieldErrorCode = z.infer<typeof ZFieldErrorCode>;
 export const ZFieldError = z.object({
   field: z.string().describe("Dotted path of the offending field, e.g. adresseLists.0.plz"),
   code: ZFieldErrorCode,
-  min: z.number().optional().describe("The bound for minLength and min"),
-  max: z.number().optional().describe("The bound for maxLength and max"),
+  min: z.number().optional().describe("The bound for minLength and min; the first year for dateRange"),
+  max: z.number().optional().describe("The bound for maxLength and max; the last year for dateRange"),
 });
 export type TFieldError = z.infer<typeof ZFieldError>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIsoDate, ZIsoDateTime } from "../date/date.schema.ts";
 import { ZLangKey } from "../auth/auth.schema.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
 import { ZProzent } from "../money/percent.schema.ts";
@@ -113,8 +114,7 @@ export const ZFahrzeug = z.object({
   marke: text(100),
   typ: text(100),
   fahrgestellNummer: text(30).describe("Vehicle identification number (VIN)"),
-  erstZulassung: z.iso
-    .date()
+  erstZulassung: ZIsoDate
     .nullish()
     .transform((v) => v ?? null)
     .describe("First registration (YYYY-MM-DD)"),
@@ -153,8 +153,7 @@ export type TKundeFeld = z.infer<typeof ZKundeFeld>;
 export const ZKundeCrm = z.object({
   id: z.number().int().optional(),
   text: z.string().trim().min(1).max(10_000),
-  datum: z.iso
-    .datetime({ offset: true })
+  datum: ZIsoDateTime
     .optional()
     .describe("When (ISO 8601 date-time); the server sets now when missing"),
   user: z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIsoDate } from "../date/date.schema.ts";
 import { sortModules, ZModul } from "../access/access.schema.ts";
 
 export const ZMandantId = z.coerce.number().int().positive();
@@ -103,8 +104,7 @@ export const ZMandant = z.object({
   kassaBetrag: ZAmount.nullish()
     .transform((v) => v ?? null)
     .describe("Opening cash balance in euro"),
-  kassaStartdatum: z.iso
-    .date()
+  kassaStartdatum: ZIsoDate
     .nullish()
     .transform((v) => v ?? null),
   kassaStartZeroYear: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIsoDate } from "../date/date.schema.ts";
 import { ZDecimalNumber, ZProzent } from "../money/percent.schema.ts";
 
 /** A customer that uses a term or condition (read-only reference). */
@@ -96,7 +97,7 @@ const MAX_BETRAG = 999_999_999_999.99;
 
 /** Query of GET belegtext2/{zahlungszielId}: for which document the payment-term text is written. */
 export const ZBelegtext2Query = z.object({
-  belegDatum: z.iso.date().optional().describe("Document date (YYYY-MM-DD); default: today (Europe/Vienna)"),
+  belegDatum: ZIsoDate.optional().describe("Document date (YYYY-MM-DD); default: today (Europe/Vienna)"),
   lang: z.enum(["de", "en"]).optional().describe("Language of the text; default: the signed-in user's"),
   betrag: z.coerce
     .number()

@@ -9,7 +9,7 @@ import { artikel, mehrwertssteuer, untergruppe, warengruppe } from "../../db/sch
 import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
-import { responses } from "../../http/problem.ts";
+import { errorLogOf, responses } from "../../http/problem.ts";
 
 export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** Articles read per statement (keyset by id): memory stays flat however many the tenant has. */
@@ -150,7 +150,7 @@ export const artikelExcelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
       const erster = await leseBatch(db, mandantId, 0, tag);
       const out = new PassThrough({ highWaterMark: HIGH_WATER });
       schreibeArbeitsmappe(db, mandantId, tag, out, erster).catch((error: unknown) => {
-        request.log.error({ err: error }, "article excel export failed");
+        request.log.error(errorLogOf(request, error), "article excel export failed");
         out.destroy(error instanceof Error ? error : new Error(String(error)));
       });
       return reply
