@@ -61,7 +61,7 @@ export interface Config {
   mailFrom: string;
   /** The address users reach Kontor at: links in mails start with it (`${baseUrl}/app/...`). */
   baseUrl: string;
-  loginRateLimit: { maxFailuresPerLogin: number; maxFailuresPerAddress: number; windowSeconds: number };
+  loginRateLimit: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -93,7 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     baseUrl: e.KONTOR_BASE_URL ?? `http://localhost:${e.PORT}`,
-    loginRateLimit: { maxFailuresPerLogin: 5, maxFailuresPerAddress: 30, windowSeconds: 15 * 60 },
+    loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 100, windowSeconds: 15 * 60 },
   };
 }
 

@@ -7,7 +7,18 @@ import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
 import { ProblemError } from "../http/problem.ts";
 
-export type MailKind = "activation" | "reset" | "created" | "disable2fa";
+export type MailKind =
+  | "activation"
+  | "reset"
+  | "created"
+  | "disable2fa"
+  | "resetNoAccount"
+  | "registerEmailTaken"
+  | "registerLoginTaken"
+  | "loginBlocked"
+  | "accountChanged"
+  | "invitation"
+  | "invitationNewAccount";
 
 export interface MailRequest {
   kind: MailKind;
@@ -16,8 +27,10 @@ export interface MailRequest {
   /** Shown in the greeting: the user's name or login. */
   name: string;
   login: string;
-  /** The path under the base URL the mail links to, e.g. /app/activate/<key>. */
-  linkPath: string;
+  /** The path under the base URL the mail links to, e.g. /app/activate/<key>; none for a mail without a link. */
+  linkPath?: string;
+  /** Further values the kind's text names ({{mandant}}, {{changes}}, ...). */
+  values?: Record<string, string>;
 }
 
 const interpolate = (text: string, values: Record<string, string>) =>
@@ -27,20 +40,19 @@ const interpolate = (text: string, values: Record<string, string>) =>
 export function renderMail(request: MailRequest, baseUrl: string) {
   const texts = resources[request.language].mail;
   const part = texts[request.kind];
-  const values = { name: request.name, login: request.login };
+  const values = { ...request.values, name: request.name, login: request.login };
   const text = [
     interpolate(texts.greeting, values),
     "",
     interpolate(part.body, values),
     "",
-    `${baseUrl}${request.linkPath}`,
-    "",
-    part.ignore,
+    ...(request.linkPath ? [`${baseUrl}${request.linkPath}`, ""] : []),
+    interpolate(part.ignore, values),
     "",
     texts.signoff,
     "",
   ].join("\n");
-  return { subject: part.subject, text };
+  return { subject: interpolate(part.subject, values), text };
 }
 
 /**

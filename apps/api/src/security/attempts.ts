@@ -42,8 +42,9 @@ export function createAttemptCounter(db: Db, windowSeconds: number) {
       }
     },
 
-    async record(keys: readonly string[]) {
-      await db
+    /** Counts one attempt on each key; answers each key's count in the current window. */
+    async record(keys: readonly string[]): Promise<Map<string, number>> {
+      const rows = await db
         .insert(loginAttempt)
         .values(keys.map((key) => ({ key, windowStart: sql`now()`, failures: 1 })))
         .onConflictDoUpdate({
@@ -52,7 +53,9 @@ export function createAttemptCounter(db: Db, windowSeconds: number) {
             failures: sql`case when ${expired} then 1 else ${loginAttempt.failures} + 1 end`,
             windowStart: sql`case when ${expired} then now() else ${loginAttempt.windowStart} end`,
           },
-        });
+        })
+        .returning({ key: loginAttempt.key, failures: loginAttempt.failures });
+      return new Map(rows.map((row) => [row.key, row.failures]));
     },
 
     async reset(keys: readonly string[]) {

@@ -24,8 +24,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+/** Anonymous forms are limited per client address: each call comes from its own unless one is given. */
 const post = (url: string, payload: object, extra: { token?: string; remoteAddress?: string } = {}) =>
-  call(t, { method: "POST", url, payload, ...extra });
+  call(t, { method: "POST", url, payload, remoteAddress: uniqueAddress(), ...extra });
 const newRegistration = (overrides: Record<string, unknown> = {}) => {
   const name = unique("reg");
   return { login: name, email: `${name}@example.test`, password: "geheim123", langKey: "de", ...overrides };
@@ -68,20 +69,62 @@ describe("registration and activation", () => {
     expect(mail.text).toContain(`„${input.login}“`);
   });
 
-  it("refuses a taken login or e-mail (case-insensitively) with the §8 codes", async () => {
+  it("answers a taken login or e-mail exactly like a new one and mails instead (no enumeration)", async () => {
     const input = newRegistration();
-    await post("/app/api/register", input);
-    const login = await post("/app/api/register", newRegistration({ login: input.login.toUpperCase() }));
-    expect(login.statusCode).toBe(400);
-    expect(login.json()).toMatchObject({
-      code: "error.loginUsed",
-      fieldErrors: [{ field: "login", code: "invalid" }],
+    await post("/app/api/register", input, { remoteAddress: uniqueAddress() });
+    await smtp.mailTo(input.email);
+    const fresh = await post("/app/api/register", newRegistration(), { remoteAddress: uniqueAddress() });
+
+    const takenLogin = newRegistration({ login: input.login.toUpperCase() });
+    const login = await post("/app/api/register", takenLogin, { remoteAddress: uniqueAddress() });
+    expect([login.statusCode, login.body]).toEqual([fresh.statusCode, fresh.body]);
+    const toRegistrant = await smtp.mailTo(takenLogin.email);
+    expect(toRegistrant.subject).toBe("Kontor: Registrierung nicht möglich");
+    expect(linkIn(toRegistrant)).toBe("/app/register");
+
+    const takenEmail = newRegistration({ email: input.email.toUpperCase() });
+    const before = smtp.mails.length;
+    const email = await post("/app/api/register", takenEmail, { remoteAddress: uniqueAddress() });
+    expect([email.statusCode, email.body]).toEqual([fresh.statusCode, fresh.body]);
+    // Not activated yet: the owner gets a fresh activation link (the first mail may have been lost).
+    await expect.poll(() => smtp.mails.length).toBe(before + 1);
+    const toOwner = smtp.mails.at(-1)!;
+    expect(toOwner.to).toEqual([input.email]);
+    expect(toOwner.text).toContain(`„${input.login}“`);
+    expect(linkIn(toOwner)).toMatch(/^\/app\/activate\//);
+    expect(
+      (await call(t, { method: "GET", url: `/app/api/activate?key=${linkIn(toOwner).slice(14)}` }))
+        .statusCode,
+    ).toBe(200);
+
+    // Active: the owner hears that they already have an account; nothing is created for the second login.
+    const again = newRegistration({ email: input.email });
+    await post("/app/api/register", again, { remoteAddress: uniqueAddress() });
+    await expect.poll(() => smtp.mails.length).toBe(before + 2);
+    expect(smtp.mails.at(-1)!.subject).toBe("Kontor: Registrierung mit Ihrer E-Mail-Adresse");
+    expect(
+      (await post("/app/api/auth/login", { usernameOrEmail: again.login, password: again.password })).json()
+        .code,
+    ).toBe("error.badCredentials");
+  });
+
+  it("is rate-limited per client address (10 an hour) and per e-mail (3 an hour)", async () => {
+    const address = uniqueAddress();
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await post("/app/api/register", newRegistration(), { remoteAddress: address })).statusCode,
+      ).toBe(201);
+    }
+    const blocked = await post("/app/api/register", newRegistration(), { remoteAddress: address });
+    expect(blocked.statusCode).toBe(429);
+    const email = `${unique("same")}@example.test`;
+    for (let i = 0; i < 3; i++) {
+      await post("/app/api/register", newRegistration({ email }), { remoteAddress: uniqueAddress() });
+    }
+    const fourth = await post("/app/api/register", newRegistration({ email }), {
+      remoteAddress: uniqueAddress(),
     });
-    const email = await post("/app/api/register", newRegistration({ email: input.email.toUpperCase() }));
-    expect(email.json()).toMatchObject({
-      code: "error.emailUsed",
-      fieldErrors: [{ field: "email", code: "invalid" }],
-    });
+    expect(fourth.statusCode).toBe(429);
   });
 
   it("answers bad input with field codes; unknown keys with keyInvalid", async () => {
@@ -145,15 +188,37 @@ describe("password reset", () => {
     expect(expired.json().code).toBe("error.keyExpired");
   });
 
-  it("an unregistered address gives 'e-mail not registered'", async () => {
-    const response = await post("/app/api/account/reset_password/init", {
-      email: `${unique("nobody")}@example.test`,
+  it("answers an unknown or deactivated address exactly like a known one and mails that there is no account", async () => {
+    const user = await createTenantUser(t);
+    const known = await post(
+      "/app/api/account/reset_password/init",
+      { email: `${user.login}@example.test` },
+      { remoteAddress: uniqueAddress() },
+    );
+    const nobody = `${unique("nobody")}@example.test`;
+    const unknown = await call(t, {
+      method: "POST",
+      url: "/app/api/account/reset_password/init",
+      payload: { email: nobody },
+      headers: { "accept-language": "en-GB,en;q=0.9" },
+      remoteAddress: uniqueAddress(),
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      code: "error.emailNotFound",
-      fieldErrors: [{ field: "email", code: "invalid" }],
-    });
+    expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
+    expect(unknown.statusCode).toBe(204);
+    const mail = await smtp.mailTo(nobody);
+    expect(mail.subject).toBe("Kontor: reset your password");
+    expect(mail.text).toContain("No active Kontor account uses this address");
+    expect(mail.text).not.toContain("/app/reset/finish");
+
+    const deactivated = unique("deact");
+    await t.db.execute(sql`insert into app_user (login, email, password_hash, activated)
+      values (${deactivated}, ${`${deactivated}@example.test`}, '!', false)`);
+    await post(
+      "/app/api/account/reset_password/init",
+      { email: `${deactivated}@example.test` },
+      { remoteAddress: uniqueAddress() },
+    );
+    expect((await smtp.mailTo(`${deactivated}@example.test`)).text).not.toContain("/app/reset/finish");
   });
 
   it("is rate-limited per e-mail (3 an hour) and per client address (10 an hour)", async () => {

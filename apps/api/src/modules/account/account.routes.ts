@@ -31,13 +31,16 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       schema: {
         tags: ["account"],
         summary: "Register: creates an inactive user and mails an activation link",
-        description: "400 error.loginUsed / error.emailUsed when taken.",
+        description:
+          "Always 201 for valid input, so the answer tells nobody whether a login or e-mail exists: a taken e-mail " +
+          "mails its owner instead, a taken login mails the registrant. 429 after too many registrations per " +
+          "client address (10/h) or e-mail (3/h).",
         body: ZRegister,
-        response: responses({ 201: noContent }, 400, 503),
+        response: responses({ 201: noContent }, 400, 429, 503),
       },
     },
     async (request, reply) => {
-      await accounts.register(request.body);
+      await accounts.register(request.body, request.ip);
       return reply.code(201).send(null);
     },
   );
@@ -67,14 +70,16 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         tags: ["account"],
         summary: "Mail a password-reset link (24 hours, once)",
         description:
-          "400 error.emailNotFound for an unregistered (or not activated) address; 429 after too many requests " +
+          "Always 204 for a valid address, so the answer tells nobody whether an account exists: an address without " +
+          "an active account gets a mail saying so (in the Accept-Language, de or en). 429 after too many requests " +
           "per client address (10/h) or e-mail (3/h).",
         body: ZResetPasswordInit,
         response: responses({ 204: noContent }, 400, 429, 503),
       },
     },
     async (request, reply) => {
-      await accounts.requestPasswordReset(request.body.email, request.ip);
+      const language = /^en\b/i.test(request.headers["accept-language"] ?? "") ? "en" : "de";
+      await accounts.requestPasswordReset(request.body.email, request.ip, language);
       return reply.code(204).send(null);
     },
   );

@@ -12,11 +12,40 @@ import { findAccount } from "./account.repository.ts";
 
 /** Reset and set-password links are good for 24 hours (issue 3). */
 const RESET_KEY_TTL_MS = 24 * 60 * 60 * 1000;
-/** Password-reset mails per address and per e-mail in an hour: no mail bombing through the form. */
-const RESET_LIMITS = { perAddress: 10, perEmail: 3, windowSeconds: 60 * 60 };
+/**
+ * Mails triggered by anonymous forms, per client address and per e-mail in an hour: no mail bombing, no cheap
+ * probing. Password reset and registration count separately.
+ */
+const MAIL_LIMITS = { perAddress: 10, perEmail: 3, windowSeconds: 60 * 60 };
 
 export function createAccountService({ db, mailer }: Pick<Deps, "db" | "mailer">) {
-  const resetRequests = createAttemptCounter(db, RESET_LIMITS.windowSeconds);
+  const mailRequests = createAttemptCounter(db, MAIL_LIMITS.windowSeconds);
+
+  /** 429 beyond the limits of an anonymous form that sends mail (`form`: reset, register), else counts one. */
+  async function limitMails(form: string, email: string, address: string) {
+    const keys = [`${form}-address:${address}`, `${form}-email:${email.toLowerCase()}`] as const;
+    await mailRequests.assertAllowed([
+      { key: keys[0], max: MAIL_LIMITS.perAddress },
+      { key: keys[1], max: MAIL_LIMITS.perEmail },
+    ]);
+    await mailRequests.record(keys);
+  }
+
+  const userByEmail = async (email: string) =>
+    (
+      await db
+        .select({
+          id: appUser.id,
+          login: appUser.login,
+          email: appUser.email,
+          firstName: appUser.firstName,
+          langKey: appUser.langKey,
+          activated: appUser.activated,
+          awaitsActivation: isNotNull(appUser.activationKeyHash),
+        })
+        .from(appUser)
+        .where(eq(appUser.email, email.toLowerCase()))
+    )[0];
 
   async function mailResetLink(
     user: { id: number; login: string; email: string; firstName: string | null; langKey: "de" | "en" },
@@ -40,19 +69,66 @@ export function createAccountService({ db, mailer }: Pick<Deps, "db" | "mailer">
   return {
     mailResetLink,
 
-    /** POST /register: an inactive user with ROLE_USER and an activation mail in the chosen language. */
-    async register(input: TRegister) {
+    /**
+     * POST /register: an inactive user with ROLE_USER and an activation mail in the chosen language. A taken login
+     * or e-mail answers exactly like a new one (issue 13: no enumeration); the mail tells what happened instead — the
+     * owner of a taken e-mail hears that they already have an account, a taken login is told to the registrant.
+     */
+    async register(input: TRegister, address: string) {
+      await limitMails("register", input.email, address);
+      const owner = await userByEmail(input.email);
+      if (owner?.awaitsActivation) {
+        // Registered before and never activated (the first mail got lost): a fresh activation link.
+        const { key, hash } = newOneTimeKey();
+        await db.update(appUser).set({ activationKeyHash: hash }).where(eq(appUser.id, owner.id));
+        await mailer.send({
+          kind: "activation",
+          to: owner.email,
+          language: owner.langKey,
+          name: owner.login,
+          login: owner.login,
+          linkPath: `/app/activate/${key}`,
+        });
+        return;
+      }
+      if (owner) {
+        await mailer.send({
+          kind: "registerEmailTaken",
+          to: owner.email,
+          language: owner.langKey,
+          name: owner.firstName ?? owner.login,
+          login: owner.login,
+          linkPath: "/app/passwordreset",
+        });
+        return;
+      }
       const { key, hash } = newOneTimeKey();
-      await insertUser(db, {
-        login: input.login,
-        email: input.email,
-        password: input.password,
-        langKey: input.langKey,
-        activated: false,
-        activationKeyHash: hash,
-        authorities: ["ROLE_USER"],
-        modifiedBy: "register",
-      });
+      try {
+        await insertUser(db, {
+          login: input.login,
+          email: input.email,
+          password: input.password,
+          langKey: input.langKey,
+          activated: false,
+          activationKeyHash: hash,
+          authorities: ["ROLE_USER"],
+          modifiedBy: "register",
+        });
+      } catch (error) {
+        if (!(error instanceof ProblemError)) throw error;
+        // Taken meanwhile (e-mail) or already (login): the registrant's own address hears which.
+        if (error.code === "error.emailUsed") return;
+        if (error.code !== "error.loginUsed") throw error;
+        await mailer.send({
+          kind: "registerLoginTaken",
+          to: input.email,
+          language: input.langKey,
+          name: input.login,
+          login: input.login,
+          linkPath: "/app/register",
+        });
+        return;
+      }
       await mailer.send({
         kind: "activation",
         to: input.email,
@@ -73,27 +149,21 @@ export function createAccountService({ db, mailer }: Pick<Deps, "db" | "mailer">
       if (rows.length === 0) throw new ProblemError(400, "error.keyInvalid");
     },
 
-    /** Password reset, step 1: a mail with a single-use link; only activated users (SPEC §8 otherwise). */
-    async requestPasswordReset(email: string, address: string) {
-      const keys = [`reset-address:${address}`, `reset-email:${email}`];
-      await resetRequests.assertAllowed([
-        { key: keys[0]!, max: RESET_LIMITS.perAddress },
-        { key: keys[1]!, max: RESET_LIMITS.perEmail },
-      ]);
-      await resetRequests.record(keys);
-      const [user] = await db
-        .select({
-          id: appUser.id,
-          login: appUser.login,
-          email: appUser.email,
-          firstName: appUser.firstName,
-          langKey: appUser.langKey,
-        })
-        .from(appUser)
-        .where(and(eq(appUser.email, email), eq(appUser.activated, true)));
-      if (!user)
-        throw new ProblemError(400, "error.emailNotFound", undefined, [{ field: "email", code: "invalid" }]);
-      await mailResetLink(user, "reset");
+    /**
+     * Password reset, step 1: always the same answer (issue 13: no enumeration). An active account gets a
+     * single-use link; an unknown or deactivated address a mail saying that no active account uses it.
+     */
+    async requestPasswordReset(email: string, address: string, language: "de" | "en") {
+      await limitMails("reset", email, address);
+      const user = await userByEmail(email);
+      if (user?.activated) return mailResetLink(user, "reset");
+      await mailer.send({
+        kind: "resetNoAccount",
+        to: email,
+        language: user?.langKey ?? language,
+        name: email,
+        login: "",
+      });
     },
 
     /** Step 2: the key once, within 24 hours; every session of the user ends (the password changed). */

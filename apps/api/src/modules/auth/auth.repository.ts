@@ -13,6 +13,8 @@ export async function findUserByLoginOrEmail(db: Db, loginOrEmail: string) {
     .select({
       id: appUser.id,
       login: appUser.login,
+      email: appUser.email,
+      langKey: appUser.langKey,
       firstName: appUser.firstName,
       lastName: appUser.lastName,
       passwordHash: appUser.passwordHash,

@@ -1,5 +1,6 @@
 import { AUTHORITIES } from "@kontor/domain/access/access.schema";
 import { sql } from "drizzle-orm";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { createUser } from "../../db/seed.ts";
@@ -13,16 +14,27 @@ import {
   unique,
   uniqueAddress,
 } from "../../test/helpers.ts";
+import { startSmtpServer } from "../../test/mail.ts";
 import { createTokenService } from "./token.ts";
 
 let t: TestApp;
 let member: TestUser;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+/** The per-address limit of this file's app: above the per-account 5, below the default 100 (fewer requests). */
+const PER_ADDRESS = 12;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtpServer();
+  t = await createTestApp({
+    smtpUrl: smtp.url,
+    loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: PER_ADDRESS, windowSeconds: 15 * 60 },
+  });
   member = await createTenantUser(t, { authorities: ["ROLE_USER", "ROLE_ADMIN"] });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
 
 const loginRequest = (usernameOrEmail: string, password: string, remoteAddress = uniqueAddress()) =>
   t.app.inject({
@@ -105,7 +117,7 @@ describe("POST /app/api/auth/login", () => {
 });
 
 describe("login rate limit (state in the database)", () => {
-  it("blocks a login after 5 failures, even with the right password, from any address", async () => {
+  it("blocks an account after 5 failures, even with the right password, from any address", async () => {
     const victim = await createTenantUser(t);
     for (let i = 0; i < 5; i++) {
       expect((await loginRequest(victim.login, "wrong-password")).statusCode).toBe(401);
@@ -117,13 +129,59 @@ describe("login rate limit (state in the database)", () => {
     expect(Number(blocked.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
   });
 
-  it("blocks a client address after 30 failures across logins, but not other addresses", async () => {
+  it("counts the account however it is named: login and e-mail share one counter (5, not 10)", async () => {
+    const victim = await createTenantUser(t);
+    const email = `${victim.login}@example.test`;
+    for (const name of [victim.login, email, victim.login.toUpperCase(), email, victim.login]) {
+      expect((await loginRequest(name, "wrong-password")).statusCode).toBe(401);
+    }
+    expect((await loginRequest(email, victim.password)).statusCode).toBe(429);
+    expect((await loginRequest(victim.login, victim.password)).statusCode).toBe(429);
+  });
+
+  it("mails the owner once when the account gets blocked", async () => {
+    const victim = await createTenantUser(t);
+    const email = `${victim.login}@example.test`;
     const address = uniqueAddress();
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 7; i++) await loginRequest(victim.login, "wrong-password", address);
+    const mail = await smtp.mailTo(email);
+    expect(mail.subject).toContain("Anmeldung vorübergehend gesperrt");
+    expect(mail.text).toContain(address);
+    expect(mail.text).toContain("/app/passwordreset");
+    expect(smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
+  });
+
+  it("answers a blocked account without checking the password (no timing or result difference)", async () => {
+    const victim = await createTenantUser(t);
+    for (let i = 0; i < 5; i++) await loginRequest(victim.login, "wrong-password");
+    const right = await loginRequest(victim.login, victim.password);
+    const wrong = await loginRequest(victim.login, "still-wrong");
+    expect([right.statusCode, wrong.statusCode]).toEqual([429, 429]);
+    expect(right.json().code).toBe(wrong.json().code);
+  });
+
+  it("limits unknown names like accounts", async () => {
+    const name = unique("nobody");
+    for (let i = 0; i < 5; i++) expect((await loginRequest(name, "x-password")).statusCode).toBe(401);
+    expect((await loginRequest(name, "x-password")).statusCode).toBe(429);
+  });
+
+  it("blocks a client address only at its own, higher limit across accounts; other addresses go on", async () => {
+    const address = uniqueAddress();
+    for (let i = 0; i < PER_ADDRESS; i++) {
       expect((await loginRequest(unique("guess"), "wrong-password", address)).statusCode).toBe(401);
     }
     expect((await loginRequest(member.login, member.password, address)).statusCode).toBe(429);
     expect((await loginRequest(member.login, member.password)).statusCode).toBe(200);
+  });
+
+  it("the defaults: 5 per account, 100 per address, 15 minutes", async () => {
+    const { loadConfig } = await import("../../config.ts");
+    expect(loadConfig({ TOKEN_SECRET: "x".repeat(40) }).loginRateLimit).toEqual({
+      maxFailuresPerAccount: 5,
+      maxFailuresPerAddress: 100,
+      windowSeconds: 900,
+    });
   });
 
   it("holds across processes: a second app on the same database sees the counters", async () => {
@@ -149,7 +207,7 @@ describe("login rate limit (state in the database)", () => {
     }
   });
 
-  it("resets the login's counter after a successful sign-in", async () => {
+  it("resets the account's counter after a successful sign-in", async () => {
     const user = await createTenantUser(t);
     for (let i = 0; i < 4; i++) await loginRequest(user.login, "wrong-password");
     expect((await loginRequest(user.login, user.password)).statusCode).toBe(200);
@@ -175,6 +233,30 @@ describe("bearer tokens and sessions", () => {
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe("error.tokenInvalid");
     }
+  });
+
+  it("401 tokenInvalid for a validly signed token without exp, iat or session id", async () => {
+    const token = await login(t, member);
+    const { sessionId } = decode(token);
+    const key = new TextEncoder().encode(t.config.tokenSecret);
+    const sign = (claims: Record<string, unknown>, options: { exp?: boolean; iat?: boolean }) => {
+      let jwt = new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setSubject(String(member.userId));
+      if (options.iat) jwt = jwt.setIssuedAt();
+      if (options.exp) jwt = jwt.setExpirationTime("1h");
+      return jwt.sign(key);
+    };
+    const tokens = [
+      await sign({ sid: sessionId }, { iat: true }),
+      await sign({ sid: sessionId }, { exp: true }),
+      await sign({}, { exp: true, iat: true }),
+    ];
+    for (const bad of tokens) {
+      const response = await call(t, { method: "GET", url: "/app/api/account", token: bad });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe("error.tokenInvalid");
+    }
+    const complete = await sign({ sid: sessionId }, { exp: true, iat: true });
+    expect((await call(t, { method: "GET", url: "/app/api/account", token: complete })).statusCode).toBe(200);
   });
 
   it("401 tokenExpired for an expired token", async () => {

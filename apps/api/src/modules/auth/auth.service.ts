@@ -4,6 +4,7 @@ import type { TLoginRequest, TLoginResponse, TLoginSuccess } from "@kontor/domai
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { ProblemError } from "../../http/problem.ts";
+import type { Mailer } from "../../mail/mailer.ts";
 import type { TotpService } from "../totp/totp.service.ts";
 import {
   findUserByLoginOrEmail,
@@ -20,8 +21,14 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-export function createAuthService(deps: { db: Db; config: Config; tokens: TokenService; totp: TotpService }) {
-  const { db, config, tokens, totp } = deps;
+export function createAuthService(deps: {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  totp: TotpService;
+  mailer: Mailer;
+}) {
+  const { db, config, tokens, totp, mailer } = deps;
   const rateLimit = createLoginRateLimit(db, config.loginRateLimit);
 
   /** One session row per issued token (so it can be listed and revoked), and the login answer. */
@@ -50,21 +57,45 @@ export function createAuthService(deps: { db: Db; config: Config; tokens: TokenS
     };
   }
 
+  /** The owner hears of the block at once (a failing mail server does not change the sign-in's answer). */
+  async function mailBlocked(
+    user: { login: string; email: string; firstName: string | null; langKey: "de" | "en" },
+    address: string,
+  ) {
+    await mailer
+      .send({
+        kind: "loginBlocked",
+        to: user.email,
+        language: user.langKey,
+        name: user.firstName ?? user.login,
+        login: user.login,
+        linkPath: "/app/passwordreset",
+        values: {
+          address,
+          failures: String(rateLimit.limits.maxFailuresPerAccount),
+          minutes: String(Math.round(rateLimit.limits.windowSeconds / 60)),
+        },
+      })
+      .catch(() => undefined);
+  }
+
   return {
     /**
      * SPEC §4 Login. Wrong login and wrong password give the same answer. With two-factor on, the answer is a
      * short-lived token for auth/validate2fa instead of an access token.
      */
     async login(input: TLoginRequest, client: ClientInfo): Promise<TLoginResponse> {
-      await rateLimit.assertAllowed(input.usernameOrEmail, client.address);
       const user = await findUserByLoginOrEmail(db, input.usernameOrEmail);
+      const account = { userId: user?.id, name: input.usernameOrEmail };
+      await rateLimit.assertAllowed(account, client.address);
       const valid = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !valid) {
-        await rateLimit.recordFailure(input.usernameOrEmail, client.address);
+        const blocked = await rateLimit.recordFailure(account, client.address);
+        if (blocked && user) await mailBlocked(user, client.address);
         throw new ProblemError(401, "error.badCredentials");
       }
       if (!user.activated) throw new ProblemError(401, "error.userNotActivated");
-      await rateLimit.reset(input.usernameOrEmail);
+      await rateLimit.reset(account);
       if (user.totpEnabled) return { forceTokenCheck: true, token2Fa: await tokens.issueTwoFactor(user.id) };
       return startSession(user, client);
     },

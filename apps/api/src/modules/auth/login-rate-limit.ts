@@ -3,28 +3,37 @@ import type { Db } from "../../db/client.ts";
 import { createAttemptCounter } from "../../security/attempts.ts";
 
 /**
- * Failed sign-ins counted per login name and per client address. A blocked key is refused before the password
- * is even checked; a successful sign-in resets the login's counter.
+ * Failed sign-ins (issue 13), counted in the database so the limits hold across processes:
+ * - per account, however it is named (login or e-mail: the key is the user id; a name that matches no account is
+ *   counted under the name, so unknown names behave alike);
+ * - per client address, with a much higher limit, so one client cannot lock out everyone behind an office NAT.
+ * A blocked key is refused before the password is checked; a successful sign-in resets the account's counter.
  */
 export function createLoginRateLimit(db: Db, limits: Config["loginRateLimit"]) {
   const counter = createAttemptCounter(db, limits.windowSeconds);
-  const keysFor = (login: string, address: string) => ({
-    login: `login:${login.toLowerCase()}`,
-    address: `address:${address}`,
-  });
+  const accountKey = (account: Account) =>
+    account.userId !== undefined ? `account:${account.userId}` : `login:${account.name.toLowerCase()}`;
+  const addressKey = (address: string) => `address:${address}`;
 
   return {
-    assertAllowed(login: string, address: string) {
-      const keys = keysFor(login, address);
+    limits,
+    assertAllowed(account: Account, address: string) {
       return counter.assertAllowed([
-        { key: keys.login, max: limits.maxFailuresPerLogin },
-        { key: keys.address, max: limits.maxFailuresPerAddress },
+        { key: accountKey(account), max: limits.maxFailuresPerAccount },
+        { key: addressKey(address), max: limits.maxFailuresPerAddress },
       ]);
     },
-    recordFailure(login: string, address: string) {
-      const keys = keysFor(login, address);
-      return counter.record([keys.login, keys.address]);
+    /** Counts a failure; true when it was the one that blocked the account (its owner is told once). */
+    async recordFailure(account: Account, address: string): Promise<boolean> {
+      const counts = await counter.record([accountKey(account), addressKey(address)]);
+      return counts.get(accountKey(account)) === limits.maxFailuresPerAccount;
     },
-    reset: (login: string) => counter.reset([keysFor(login, "").login]),
+    reset: (account: Account) => counter.reset([accountKey(account)]),
   };
+}
+
+/** Who a sign-in names: the account if the name matched one, else just the name. */
+export interface Account {
+  userId?: number;
+  name: string;
 }

@@ -32,7 +32,10 @@ export function createTokenService(secret: string) {
     },
     async verifyTwoFactor(token: string): Promise<number> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          requiredClaims: ["exp", "iat", "sub"],
+        });
         const userId = Number(payload.sub);
         if (payload.purpose !== TWO_FACTOR || !Number.isSafeInteger(userId)) {
           throw new ProblemError(401, "error.tokenInvalid");
@@ -44,9 +47,13 @@ export function createTokenService(secret: string) {
         throw new ProblemError(401, "error.tokenInvalid");
       }
     },
+    /** An access token: signed here, with exp, iat, a subject and the session id (issue 13: no lifetime-less tokens). */
     async verify(token: string): Promise<TokenClaims> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          requiredClaims: ["exp", "iat", "sub", "sid"],
+        });
         const userId = Number(payload.sub);
         if (
           typeof payload.sid !== "string" ||
