@@ -9,6 +9,7 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { belegtextRoutes } from "./belegtext/belegtext.routes.ts";
 import { benachrichtigungRoutes } from "./benachrichtigung/benachrichtigung.routes.ts";
 import { einheitRoutes } from "./einheit/einheit.routes.ts";
+import { einladungRoutes } from "./einladung/einladung.routes.ts";
 import { favoriteRoutes } from "./favorite/favorite.routes.ts";
 import { felddefinitionRoutes } from "./felddefinition/felddefinition.routes.ts";
 import { firmengruppeRoutes } from "./firmengruppe/firmengruppe.routes.ts";
@@ -39,6 +40,7 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   userRoutes,
   groupRoutes,
   mandantRoutes,
+  einladungRoutes,
   modulRoutes,
   favoriteRoutes,
   benachrichtigungRoutes,

@@ -44,8 +44,36 @@ export const ZUser = z.object({
   createdDate: z.string().optional().describe("Read-only"),
   lastModifiedBy: z.string().nullable().optional().describe("Read-only"),
   lastModifiedDate: z.string().nullable().optional().describe("Read-only"),
+  accountEditable: z
+    .boolean()
+    .optional()
+    .describe(
+      "Read-only: whether the caller may change the account itself (not only memberships of their tenants) — " +
+        "false for a tenant admin when the user also belongs to a tenant they do not administer",
+    ),
   password: ZPassword.optional().describe(
     "Only on create: the initial password. Without it the user gets a mail with a link to set one.",
   ),
 });
 export type TUser = z.infer<typeof ZUser>;
+
+/** The fields of an account whose changes the audit log records (issue 13). */
+export const AUDIT_FIELDS = [
+  "login",
+  "email",
+  "password",
+  "totp",
+  "authorities",
+  "activated",
+  "mandanten",
+] as const;
+
+/** One entry of a user's audit log: who changed what, when; secrets have no values. */
+export const ZUserAuditEntry = z.object({
+  at: z.string().describe("ISO 8601 timestamp"),
+  actorLogin: z.string().nullable().describe("Who changed it; null: a one-time link from a mail"),
+  field: z.enum(AUDIT_FIELDS),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+});
+export type TUserAuditEntry = z.infer<typeof ZUserAuditEntry>;

@@ -175,3 +175,57 @@ export const favorite = pgTable(
     tenantIsolation("favorite"),
   ],
 ).enableRLS();
+
+/**
+ * Who changed what on a user account, when (issue 13): login, e-mail, password, two-factor, authorities,
+ * activation and tenant memberships. Secrets are never stored (password rows carry no values). `actor_user_id` is
+ * null when nobody was signed in (a reset or 2FA-off link from a mail).
+ */
+export const userAudit = pgTable(
+  "user_audit",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
+    actorUserId: bigint("actor_user_id", { mode: "number" }).references(() => appUser.id, {
+      onDelete: "set null",
+    }),
+    actorLogin: text("actor_login"),
+    field: text("field").notNull(),
+    oldValue: text("old_value"),
+    newValue: text("new_value"),
+  },
+  (t) => [index("user_audit_user_idx").on(t.userId, t.at)],
+);
+
+/**
+ * An invitation of an e-mail address into a tenant (issue 13): a tenant admin adds people only this way. The key is
+ * mailed, only its SHA-256 is stored; accepting needs the key and the invited address (an existing account signed
+ * in with it, or a new account registered through the invitation).
+ */
+export const einladung = pgTable(
+  "einladung",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    mandantId: bigint("mandant_id", { mode: "number" })
+      .notNull()
+      .references(() => mandant.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    keyHash: text("key_hash").notNull(),
+    invitedBy: bigint("invited_by", { mode: "number" }).references(() => appUser.id, {
+      onDelete: "set null",
+    }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: bigint("accepted_by", { mode: "number" }).references(() => appUser.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    uniqueIndex("einladung_key_uq").on(t.keyHash),
+    index("einladung_mandant_idx").on(t.mandantId, t.email),
+  ],
+);

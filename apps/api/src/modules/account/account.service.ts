@@ -7,6 +7,7 @@ import { ProblemError } from "../../http/problem.ts";
 import { createAttemptCounter } from "../../security/attempts.ts";
 import { hashKey, newOneTimeKey } from "../../security/secrets.ts";
 import { verifyPassword } from "../auth/password.ts";
+import { mailAccountChanges, passwordChange, recordAccountChanges } from "../user/user.audit.ts";
 import { assertUnique, insertUser, revokeSessions, setPassword } from "../user/user.repository.ts";
 import { findAccount } from "./account.repository.ts";
 
@@ -17,6 +18,15 @@ const RESET_KEY_TTL_MS = 24 * 60 * 60 * 1000;
  * probing. Password reset and registration count separately.
  */
 const MAIL_LIMITS = { perAddress: 10, perEmail: 3, windowSeconds: 60 * 60 };
+
+/** What the change mails need of a user. */
+export const mailedUser = {
+  id: appUser.id,
+  login: appUser.login,
+  email: appUser.email,
+  firstName: appUser.firstName,
+  langKey: appUser.langKey,
+};
 
 export function createAccountService({ db, mailer }: Pick<Deps, "db" | "mailer">) {
   const mailRequests = createAttemptCounter(db, MAIL_LIMITS.windowSeconds);
@@ -169,7 +179,7 @@ export function createAccountService({ db, mailer }: Pick<Deps, "db" | "mailer">
     /** Step 2: the key once, within 24 hours; every session of the user ends (the password changed). */
     async finishPasswordReset(key: string, newPassword: string) {
       const [user] = await db
-        .select({ id: appUser.id, resetDate: appUser.resetDate })
+        .select({ ...mailedUser, resetDate: appUser.resetDate })
         .from(appUser)
         .where(and(eq(appUser.resetKeyHash, hashKey(key)), isNotNull(appUser.resetDate)));
       if (!user) throw new ProblemError(400, "error.keyInvalid");
@@ -184,13 +194,15 @@ export function createAccountService({ db, mailer }: Pick<Deps, "db" | "mailer">
         if (claimed.length === 0) throw new ProblemError(400, "error.keyInvalid"); // used concurrently
         await setPassword(tx, user.id, newPassword);
         await revokeSessions(tx, user.id);
+        await recordAccountChanges(tx, user.id, null, [passwordChange]);
       });
+      await mailAccountChanges(mailer, user, user.id, null, [passwordChange]);
     },
 
     /** Needs the current password; ends the user's other sessions. */
     async changePassword(principal: Principal, currentPassword: string, newPassword: string) {
       const [row] = await db
-        .select({ passwordHash: appUser.passwordHash })
+        .select({ ...mailedUser, passwordHash: appUser.passwordHash })
         .from(appUser)
         .where(eq(appUser.id, principal.userId));
       if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
@@ -198,18 +210,33 @@ export function createAccountService({ db, mailer }: Pick<Deps, "db" | "mailer">
           { field: "currentPassword", code: "invalid" },
         ]);
       }
+      const actor = { userId: principal.userId, login: principal.login };
       await db.transaction(async (tx) => {
         await setPassword(tx, principal.userId, newPassword);
         await revokeSessions(tx, principal.userId, principal.sessionId);
+        await recordAccountChanges(tx, principal.userId, actor, [passwordChange]);
       });
+      await mailAccountChanges(mailer, row, principal.userId, actor, [passwordChange]);
     },
 
+    /** The user's own settings; a new e-mail is logged and told to the old address. */
     async update(principal: Principal, input: TAccountUpdate) {
       await assertUnique(db, { email: input.email }, principal.userId);
-      await db
-        .update(appUser)
-        .set({ ...input, lastModifiedBy: principal.login, lastModifiedDate: new Date() })
-        .where(eq(appUser.id, principal.userId));
+      const [before] = await db.select(mailedUser).from(appUser).where(eq(appUser.id, principal.userId));
+      const actor = { userId: principal.userId, login: principal.login };
+      const newEmail = input.email?.toLowerCase();
+      const changes =
+        before && newEmail !== undefined && newEmail !== before.email
+          ? [{ field: "email" as const, oldValue: before.email, newValue: newEmail }]
+          : [];
+      await db.transaction(async (tx) => {
+        await tx
+          .update(appUser)
+          .set({ ...input, lastModifiedBy: principal.login, lastModifiedDate: new Date() })
+          .where(eq(appUser.id, principal.userId));
+        await recordAccountChanges(tx, principal.userId, actor, changes);
+      });
+      if (before) await mailAccountChanges(mailer, before, principal.userId, actor, changes);
       return (await findAccount(db, principal.userId))!;
     },
 

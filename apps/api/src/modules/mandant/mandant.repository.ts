@@ -23,6 +23,7 @@ import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/pa
 import { adresse, appUser, mandant, mandantModul, userMandant } from "../../db/schema/index.ts";
 import { setTenant } from "../../db/tenant.ts";
 import { seedTenantStammdaten } from "../stammdaten/seed.ts";
+import { type Actor, recordAccountChanges } from "../user/user.audit.ts";
 
 /** The tenant's own billing addresses (customer addresses share the table and carry kunde_id). */
 const tenantOwnBilling = and(eq(adresse.adressenTyp, "rechnungsadresse"), isNull(adresse.kundeId));
@@ -206,8 +207,11 @@ type MandantRow = Omit<
   "id" | "anzahlBeleg" | "letztesBelegsDatum" | "adresseLists" | "modulList" | "userLists"
 >;
 
-/** Creates or updates a tenant with its addresses, modules and members, in one transaction. */
-export async function saveMandant(db: Db, input: TMandant): Promise<number> {
+/**
+ * Creates or updates a tenant with its addresses, modules and members, in one transaction; a member added or
+ * removed gets an entry in their account's audit log.
+ */
+export async function saveMandant(db: Db, input: TMandant, actor: Actor): Promise<number> {
   const {
     id,
     anzahlBeleg: _a,
@@ -234,6 +238,7 @@ export async function saveMandant(db: Db, input: TMandant): Promise<number> {
       tx,
       mandantId,
       userLists.map((u) => u.id),
+      actor,
     );
     await setTenant(tx, mandantId);
     await replaceModules(tx, mandantId, modulList);
@@ -243,21 +248,51 @@ export async function saveMandant(db: Db, input: TMandant): Promise<number> {
   });
 }
 
-async function replaceMembers(tx: Tx, mandantId: number, userIds: number[]) {
-  const unique = [...new Set(userIds)];
-  await tx
-    .delete(userMandant)
-    .where(
-      unique.length
-        ? and(eq(userMandant.mandantId, mandantId), notInArray(userMandant.userId, unique))
-        : eq(userMandant.mandantId, mandantId),
-    );
-  if (unique.length) {
+async function replaceMembers(tx: Tx, mandantId: number, userIds: number[], actor: Actor) {
+  const wanted = new Set(userIds);
+  const current = new Set(
+    (
+      await tx
+        .select({ userId: userMandant.userId })
+        .from(userMandant)
+        .where(eq(userMandant.mandantId, mandantId))
+    ).map((row) => row.userId),
+  );
+  const removed = [...current].filter((id) => !wanted.has(id));
+  const added = [...wanted].filter((id) => !current.has(id));
+  const before = await membershipsOf(tx, [...removed, ...added]);
+  if (removed.length) {
+    await tx
+      .delete(userMandant)
+      .where(and(eq(userMandant.mandantId, mandantId), inArray(userMandant.userId, removed)));
+  }
+  if (added.length) {
     await tx
       .insert(userMandant)
-      .values(unique.map((userId) => ({ userId, mandantId })))
+      .values(added.map((userId) => ({ userId, mandantId })))
       .onConflictDoNothing();
   }
+  for (const userId of [...removed, ...added]) {
+    const old = before.get(userId) ?? [];
+    const now = removed.includes(userId) ? old.filter((id) => id !== mandantId) : [...old, mandantId];
+    await recordAccountChanges(tx, userId, actor, [
+      { field: "mandanten", oldValue: sortedIds(old), newValue: sortedIds(now) },
+    ]);
+  }
+}
+
+const sortedIds = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(", ");
+
+/** The tenants each of the users belongs to. */
+export async function membershipsOf(db: Db | Tx, userIds: readonly number[]): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>();
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .select({ userId: userMandant.userId, mandantId: userMandant.mandantId })
+    .from(userMandant)
+    .where(inArray(userMandant.userId, [...userIds]));
+  for (const row of rows) result.set(row.userId, [...(result.get(row.userId) ?? []), row.mandantId]);
+  return result;
 }
 
 async function replaceModules(tx: Tx, mandantId: number, modules: readonly TModul[]) {
@@ -291,11 +326,31 @@ export async function setMandantAktiv(db: Db, id: number, aktiv: boolean): Promi
   return rows.length > 0;
 }
 
-export async function existingUserIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+/**
+ * Which of the ids a caller may attach to a tenant: for administrators every existing user; for tenant admins only
+ * users who already belong to one of the caller's tenants (issue 13 — nobody attaches a foreign user id; people
+ * from outside come in by invitation). Unknown and foreign ids are answered alike.
+ */
+export async function attachableUserIds(
+  db: Db,
+  scope: MandantScope,
+  ids: readonly number[],
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: appUser.id })
     .from(appUser)
-    .where(inArray(appUser.id, [...ids]));
+    .where(
+      and(
+        inArray(appUser.id, [...ids]),
+        scope.all
+          ? undefined
+          : inArray(
+              appUser.id,
+              sql`(select m.user_id from ${userMandant} m where m.mandant_id in
+                (select own.mandant_id from ${userMandant} own where own.user_id = ${scope.userId}))`,
+            ),
+      ),
+    );
   return new Set(rows.map((row) => row.id));
 }

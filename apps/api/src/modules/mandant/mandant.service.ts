@@ -4,7 +4,7 @@ import type { PageRequest } from "../../db/paging.ts";
 import type { Principal } from "../../http/guard.ts";
 import { ProblemError } from "../../http/problem.ts";
 import {
-  existingUserIds,
+  attachableUserIds,
   findMandant,
   listAllMandants,
   listMandants,
@@ -41,23 +41,26 @@ export function createMandantService(db: Db) {
 
     async save(principal: Principal, input: TMandant): Promise<TMandant> {
       const isAdmin = principal.authorities.has("ROLE_ADMIN");
+      let current: TMandant | undefined;
       if (input.id === undefined) {
         if (!isAdmin) throw new ProblemError(403, "error.forbidden", "Only administrators create tenants");
       } else {
-        const current = await get(principal, input.id); // 404 outside the caller's scope
+        current = await get(principal, input.id); // 404 outside the caller's scope
         if (!isAdmin && current.modulList.join() !== input.modulList.join()) {
           throw new ProblemError(403, "error.forbidden", "Only administrators change a tenant's modules");
         }
       }
-      const userIds = input.userLists.map((u) => u.id);
-      const known = await existingUserIds(db, userIds);
-      const unknown = input.userLists.findIndex((u) => !known.has(u.id));
-      if (unknown >= 0) {
-        throw new ProblemError(400, "error.validation", undefined, [
-          { field: `userLists.${unknown}.id`, code: "invalid" },
+      // Members stay; new ones must be attachable by the caller (tenant admins: people of their own tenants).
+      const members = new Set(current?.userLists.map((u) => u.id));
+      const added = input.userLists.map((u) => u.id).filter((id) => !members.has(id));
+      const attachable = await attachableUserIds(db, scopeOf(principal), added);
+      const refused = input.userLists.findIndex((u) => !members.has(u.id) && !attachable.has(u.id));
+      if (refused >= 0) {
+        throw new ProblemError(400, "error.validation", "Invite people from outside your tenants by e-mail", [
+          { field: `userLists.${refused}.id`, code: "invalid" },
         ]);
       }
-      const id = await saveMandant(db, input);
+      const id = await saveMandant(db, input, { userId: principal.userId, login: principal.login });
       return (await findMandant(db, id))!;
     },
 

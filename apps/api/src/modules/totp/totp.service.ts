@@ -6,6 +6,7 @@ import type { Deps } from "../../deps.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { createAttemptCounter } from "../../security/attempts.ts";
 import { hashKey, newOneTimeKey } from "../../security/secrets.ts";
+import { mailAccountChanges, recordAccountChanges, totpChange } from "../user/user.audit.ts";
 
 const PERIOD = 30;
 const ISSUER = "Kontor";
@@ -74,6 +75,14 @@ export function createTotpService({ db, secrets, mailer }: Pick<Deps, "db" | "se
     ]);
   }
 
+  /** Two-factor on or off: the audit log, and a mail to the owner (issue 13). */
+  async function logSwitch(userId: number, enabled: boolean, self: boolean) {
+    const user = await loadUser(userId);
+    const actor = self ? { userId, login: user.login } : null;
+    await recordAccountChanges(db, userId, actor, [totpChange(enabled)]);
+    await mailAccountChanges(mailer, user, userId, actor, [totpChange(enabled)]);
+  }
+
   return {
     /** A new secret (pending until confirmed by a code) as QR code and base32 text. */
     async barcode(userId: number) {
@@ -96,6 +105,7 @@ export function createTotpService({ db, secrets, mailer }: Pick<Deps, "db" | "se
         .update(appUser)
         .set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabled: true })
         .where(eq(appUser.id, userId));
+      await logSwitch(userId, true, true);
     },
 
     /** The second step of a sign-in, and the check before switching two-factor off. */
@@ -110,6 +120,7 @@ export function createTotpService({ db, secrets, mailer }: Pick<Deps, "db" | "se
         .update(appUser)
         .set({ totpEnabled: false, totpSecret: null, totpPendingSecret: null, disable2faKeyHash: null })
         .where(eq(appUser.id, userId));
+      await logSwitch(userId, false, true);
     },
 
     /** Lost device: a mailed one-time link (24 hours) switches two-factor off. */
@@ -144,6 +155,7 @@ export function createTotpService({ db, secrets, mailer }: Pick<Deps, "db" | "se
         )
         .returning({ id: appUser.id });
       if (rows.length === 0) throw new ProblemError(400, "error.keyInvalid");
+      await logSwitch(rows[0]!.id, false, false);
     },
   };
 }

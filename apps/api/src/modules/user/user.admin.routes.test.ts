@@ -204,17 +204,23 @@ describe("tenant admins", () => {
     expect(write.statusCode).toBe(404);
   });
 
-  it("create users only in their own tenants and never grant ROLE_ADMIN", async () => {
-    expect((await create(tenantAdminToken, newUser())).statusCode).toBe(201);
-    const foreign = await create(tenantAdminToken, newUser({ mandantIds: [admin.mandantId] }));
+  it("create users only in their own tenants, with authorities they hold, never ROLE_ADMIN", async () => {
+    expect((await create(tenantAdminToken, newUser({ authorities: ["ROLE_USER"] }))).statusCode).toBe(201);
+    const notHeld = await create(tenantAdminToken, newUser());
+    expect(notHeld.statusCode).toBe(403);
+    expect(notHeld.json().fieldErrors).toEqual([{ field: "authorities", code: "invalid" }]);
+    const foreign = await create(
+      tenantAdminToken,
+      newUser({ authorities: ["ROLE_USER"], mandantIds: [admin.mandantId] }),
+    );
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().fieldErrors).toEqual([{ field: "mandantIds.0", code: "invalid" }]);
-    const none = await create(tenantAdminToken, newUser({ mandantIds: [] }));
+    const none = await create(tenantAdminToken, newUser({ authorities: ["ROLE_USER"], mandantIds: [] }));
     expect(none.json().fieldErrors).toEqual([{ field: "mandantIds", code: "required" }]);
     expect((await create(tenantAdminToken, newUser({ authorities: ["ROLE_ADMIN"] }))).statusCode).toBe(403);
   });
 
-  it("keep a user's memberships in other tenants they cannot see", async () => {
+  it("keep a user's memberships in other tenants they cannot see, and leave a shared account alone", async () => {
     const elsewhere = await createMandant(t.db, { bezeichnung: unique("Anderswo") });
     const input = newUser({ mandantIds: [tenantAdmin.mandantId, elsewhere], password: "start-123" });
     const created = (await create(adminToken, input)).json();
@@ -222,17 +228,28 @@ describe("tenant admins", () => {
       await call(t, { method: "GET", url: `/app/api/users/${created.id}`, token: tenantAdminToken })
     ).json();
     expect(seen.mandantIds).toEqual([tenantAdmin.mandantId]);
-    await call(t, {
+    expect(seen.accountEditable).toBe(false);
+    const renamed = await call(t, {
       method: "PUT",
       url: "/app/api/users",
       token: tenantAdminToken,
       payload: { ...seen, firstName: "Nora" },
     });
+    expect(renamed.statusCode).toBe(403);
+    expect(renamed.json().fieldErrors).toEqual([{ field: "firstName", code: "invalid" }]);
+    const unchanged = await call(t, {
+      method: "PUT",
+      url: "/app/api/users",
+      token: tenantAdminToken,
+      payload: seen,
+    });
+    expect(unchanged.statusCode).toBe(200);
     const full = (
       await call(t, { method: "GET", url: `/app/api/users/${created.id}`, token: adminToken })
     ).json();
     expect(full.mandantIds).toEqual([tenantAdmin.mandantId, elsewhere].sort((a, b) => a - b));
-    expect(full.firstName).toBe("Nora");
+    expect(full.firstName).toBe("Nina");
+    expect(full.accountEditable).toBe(true);
   });
 
   it("a plain user gets 403, no token 401", async () => {

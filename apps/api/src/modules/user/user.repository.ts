@@ -14,6 +14,7 @@ import {
 import { everyWordIn } from "../../db/search.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { hashPassword } from "../auth/password.ts";
+import { type AccountChange, type Actor, recordAccountChanges } from "./user.audit.ts";
 
 export const USER_SORT_FIELDS = [
   "id",
@@ -116,9 +117,16 @@ export async function insertUser(
   );
 }
 
-export async function updateUser(db: Db, id: number, values: UserValues & { modifiedBy: string }) {
+/** Updates a user; the audit entries (user.audit.ts) are written in the same transaction. */
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: UserValues & { modifiedBy: string },
+  audit: { actor: Actor; changes: readonly AccountChange[] },
+) {
   return uniquely(() =>
     db.transaction(async (tx) => {
+      await recordAccountChanges(tx, id, audit.actor, audit.changes);
       await assertUnique(tx, values, id);
       const rows = await tx
         .update(appUser)

@@ -1,6 +1,6 @@
 import { ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
-import { ZUser } from "@kontor/domain/user/user.schema";
+import { ZUser, ZUserAuditEntry } from "@kontor/domain/user/user.schema";
 import { and, asc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -112,11 +112,32 @@ export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       schema: {
         tags: ["user"],
         summary: "Update a user (deactivating ends the user's sessions)",
+        description:
+          "Tenant admins change the account itself only when every tenant of the user is one of theirs " +
+          "(accountEditable), otherwise only memberships of their tenants (403 error.forbidden with the changed " +
+          "fields); they grant or take away only authorities they hold, never ROLE_ADMIN. Changes of login, e-mail, " +
+          "authorities, activation and memberships are written to the audit log; the user is mailed at the old address.",
         body: ZUser.omit({ password: true }),
         response: responses({ 200: ZUserOut }, 400, 401, 403, 404),
       },
     },
     (request) => users.update(request.principal!, request.body),
+  );
+
+  app.get(
+    "/users/:id/audit",
+    {
+      config: { auth: admin },
+      schema: {
+        tags: ["user"],
+        summary:
+          "The user's audit log: changes of login, e-mail, password, 2FA, authorities, activation, tenants",
+        description: "Newest first, at most 200 entries. Secrets have no values.",
+        params: ZIdParams,
+        response: responses({ 200: z.array(ZUserAuditEntry) }, 400, 401, 403, 404),
+      },
+    },
+    (request) => users.audit(request.principal!, request.params.id),
   );
 
   app.delete(
@@ -126,6 +147,7 @@ export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       schema: {
         tags: ["user"],
         summary: "End every session of a user",
+        description: "Tenant admins: only for users whose every tenant is one of theirs (403 otherwise).",
         params: ZIdParams,
         response: responses({ 204: z.null() }, 400, 401, 403, 404),
       },
