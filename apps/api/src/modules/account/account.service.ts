@@ -45,11 +45,7 @@ export function createAccountService({ db, mailer }: Pick<Deps, "db" | "mailer">
     (
       await db
         .select({
-          id: appUser.id,
-          login: appUser.login,
-          email: appUser.email,
-          firstName: appUser.firstName,
-          langKey: appUser.langKey,
+          ...mailedUser,
           activated: appUser.activated,
           awaitsActivation: isNotNull(appUser.activationKeyHash),
         })
