@@ -112,3 +112,16 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Runs the queries of one transaction one after another and answers their results as a tuple. A pg client runs
+ * one statement at a time anyway; handing it several at once (Promise.all) only queues them and is deprecated in
+ * pg 8 ("client.query() when the client is already executing a query").
+ */
+export async function inSequence<F extends (() => unknown)[]>(
+  ...work: F
+): Promise<{ [K in keyof F]: Awaited<ReturnType<F[K]>> }> {
+  const results: unknown[] = [];
+  for (const step of work) results.push(await step());
+  return results as { [K in keyof F]: Awaited<ReturnType<F[K]>> };
+}

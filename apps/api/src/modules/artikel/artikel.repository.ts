@@ -22,7 +22,7 @@ import {
   text,
   unionAll,
 } from "drizzle-orm/pg-core";
-import type { Tx } from "../../db/client.ts";
+import { inSequence, type Tx } from "../../db/client.ts";
 import { orderBy } from "../../db/paging.ts";
 import {
   artikel,
@@ -374,62 +374,67 @@ export async function findArtikel(tx: Tx, id: number): Promise<TArtikel | undefi
   if (!row) return undefined;
   const a = row.artikel;
 
-  const [preise, lieferanten, felder, bilder, pdfs] = await Promise.all([
-    tx
-      .select()
-      .from(artikelPreis)
-      .where(eq(artikelPreis.artikelId, id))
-      .orderBy(
-        asc(artikelPreis.vonDatum),
-        sql`${artikelPreis.preisschieneId} NULLS FIRST`,
-        asc(artikelPreis.id),
-      ),
-    tx
-      .select({ teil: artikelLieferant, kunde })
-      .from(artikelLieferant)
-      .innerJoin(
-        kunde,
-        and(eq(kunde.mandantId, artikelLieferant.mandantId), eq(kunde.id, artikelLieferant.lieferantId)),
-      )
-      .where(eq(artikelLieferant.artikelId, id))
-      .orderBy(asc(artikelLieferant.position), asc(artikelLieferant.id)),
-    // One entry per article field definition of the tenant; null where this article has no value.
-    tx
-      .select({ felddefinitionId: felddefinition.id, value: artikelFeld.value })
-      .from(felddefinition)
-      .leftJoin(
-        artikelFeld,
-        and(
-          eq(artikelFeld.mandantId, felddefinition.mandantId),
-          eq(artikelFeld.felddefinitionId, felddefinition.id),
-          eq(artikelFeld.artikelId, id),
+  const [preise, lieferanten, felder, bilder, pdfs] = await inSequence(
+    () =>
+      tx
+        .select()
+        .from(artikelPreis)
+        .where(eq(artikelPreis.artikelId, id))
+        .orderBy(
+          asc(artikelPreis.vonDatum),
+          sql`${artikelPreis.preisschieneId} NULLS FIRST`,
+          asc(artikelPreis.id),
         ),
-      )
-      .where(eq(felddefinition.bereich, "artikel"))
-      .orderBy(asc(felddefinition.sortOrder), asc(felddefinition.id)),
-    tx
-      .select({
-        assetId: asset.id,
-        dateiname: asset.dateiname,
-        contentType: asset.contentType,
-        groesse: asset.groesse,
-      })
-      .from(artikelBild)
-      .innerJoin(asset, and(eq(asset.mandantId, artikelBild.mandantId), eq(asset.id, artikelBild.assetId)))
-      .where(eq(artikelBild.artikelId, id))
-      .orderBy(asc(artikelBild.position), asc(artikelBild.assetId)),
-    tx
-      .select({
-        id: artikelPdf.id,
-        dateiname: artikelPdf.dateiname,
-        contentType: artikelPdf.contentType,
-        groesse: artikelPdf.groesse,
-        hochgeladenAm: artikelPdf.hochgeladenAm,
-      })
-      .from(artikelPdf)
-      .where(eq(artikelPdf.artikelId, id))
-      .orderBy(asc(artikelPdf.position), asc(artikelPdf.id)),
-  ]);
+    () =>
+      tx
+        .select({ teil: artikelLieferant, kunde })
+        .from(artikelLieferant)
+        .innerJoin(
+          kunde,
+          and(eq(kunde.mandantId, artikelLieferant.mandantId), eq(kunde.id, artikelLieferant.lieferantId)),
+        )
+        .where(eq(artikelLieferant.artikelId, id))
+        .orderBy(asc(artikelLieferant.position), asc(artikelLieferant.id)),
+    () =>
+      // One entry per article field definition of the tenant; null where this article has no value.
+      tx
+        .select({ felddefinitionId: felddefinition.id, value: artikelFeld.value })
+        .from(felddefinition)
+        .leftJoin(
+          artikelFeld,
+          and(
+            eq(artikelFeld.mandantId, felddefinition.mandantId),
+            eq(artikelFeld.felddefinitionId, felddefinition.id),
+            eq(artikelFeld.artikelId, id),
+          ),
+        )
+        .where(eq(felddefinition.bereich, "artikel"))
+        .orderBy(asc(felddefinition.sortOrder), asc(felddefinition.id)),
+    () =>
+      tx
+        .select({
+          assetId: asset.id,
+          dateiname: asset.dateiname,
+          contentType: asset.contentType,
+          groesse: asset.groesse,
+        })
+        .from(artikelBild)
+        .innerJoin(asset, and(eq(asset.mandantId, artikelBild.mandantId), eq(asset.id, artikelBild.assetId)))
+        .where(eq(artikelBild.artikelId, id))
+        .orderBy(asc(artikelBild.position), asc(artikelBild.assetId)),
+    () =>
+      tx
+        .select({
+          id: artikelPdf.id,
+          dateiname: artikelPdf.dateiname,
+          contentType: artikelPdf.contentType,
+          groesse: artikelPdf.groesse,
+          hochgeladenAm: artikelPdf.hochgeladenAm,
+        })
+        .from(artikelPdf)
+        .where(eq(artikelPdf.artikelId, id))
+        .orderBy(asc(artikelPdf.position), asc(artikelPdf.id)),
+  );
 
   return {
     id: a.id,
@@ -651,10 +656,10 @@ export async function saveArtikel(
     errors.push({ field: "artikelNummer", code: "unique" });
   await checkReferenzen(tx, errors, a);
   await checkArtikelFelder(tx, errors, a.artikelFelder);
-  const [preisIds, lieferantIds] = await Promise.all([
-    teilIds(tx, teile(artikelPreis), a.id),
-    teilIds(tx, teile(artikelLieferant), a.id),
-  ]);
+  const [preisIds, lieferantIds] = await inSequence(
+    () => teilIds(tx, teile(artikelPreis), a.id),
+    () => teilIds(tx, teile(artikelLieferant), a.id),
+  );
   checkTeilIds(errors, "artikelPreisSet", a.artikelPreisSet, preisIds);
   checkTeilIds(errors, "artikelLieferantSet", a.artikelLieferantSet, lieferantIds);
   if (errors.length > 0) throw validation(errors);
@@ -744,10 +749,10 @@ export async function bulkUpdate(tx: Tx, eintraege: TArtikelBulk): Promise<TArti
   const errors: TFieldError[] = [];
   const mwstIds = eintraege.flatMap((e) => (e.mehrwertssteuer ? [e.mehrwertssteuer.id] : []));
   const ugIds = eintraege.flatMap((e) => (e.untergruppe ? [e.untergruppe.id] : []));
-  const [mwstDa, ugDa] = await Promise.all([
-    existingIds(tx, mehrwertssteuer, mwstIds),
-    existingIds(tx, untergruppe, ugIds),
-  ]);
+  const [mwstDa, ugDa] = await inSequence(
+    () => existingIds(tx, mehrwertssteuer, mwstIds),
+    () => existingIds(tx, untergruppe, ugIds),
+  );
   eintraege.forEach((e, index) => {
     if (e.mehrwertssteuer && !mwstDa.has(e.mehrwertssteuer.id))
       errors.push({ field: `${index}.mehrwertssteuer`, code: "notFound" });

@@ -7,7 +7,7 @@ import { and, count, eq, ne, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Db, Tx } from "../../db/client.ts";
+import { type Db, inSequence, type Tx } from "../../db/client.ts";
 import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
 import { withTenant } from "../../db/tenant.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
@@ -135,7 +135,7 @@ export function crudRepository<S extends z.ZodType<Entity>, F extends string>(re
       );
       return {
         totalCount: page.totalCount,
-        items: await Promise.all(page.items.map((row) => present(tx, row))),
+        items: await inSequence(...page.items.map((row) => () => present(tx, row))),
       };
     },
 

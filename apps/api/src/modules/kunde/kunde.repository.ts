@@ -12,7 +12,7 @@ import { anzeigename, beimSpeichern } from "@kontor/domain/kunde/kunde.rules";
 import type { TKunde } from "@kontor/domain/kunde/kunde.schema";
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { bigint, boolean, type PgColumn, type PgTable, pgView, text } from "drizzle-orm/pg-core";
-import type { Tx } from "../../db/client.ts";
+import { inSequence, type Tx } from "../../db/client.ts";
 import { orderBy } from "../../db/paging.ts";
 import {
   adresse,
@@ -291,64 +291,74 @@ export async function findKunde(
   const k = row.kunde;
   const ofKunde = <T extends { kundeId: PgColumn }>(table: T) => eq(table.kundeId, id);
 
-  const [adressen, kontakte, fahrzeuge, felder, crms, pdfs, gruppen] = await Promise.all([
-    tx.select().from(adresse).where(ofKunde(adresse)).orderBy(asc(adresse.position), asc(adresse.id)),
-    tx
-      .select()
-      .from(kundeKontakt)
-      .where(ofKunde(kundeKontakt))
-      .orderBy(asc(kundeKontakt.position), asc(kundeKontakt.id)),
-    modules.has("fahrzeuge")
-      ? tx.select().from(fahrzeug).where(ofKunde(fahrzeug)).orderBy(asc(fahrzeug.position), asc(fahrzeug.id))
-      : [],
-    // One entry per customer field definition of the tenant; null where this customer has no value.
-    tx
-      .select({ felddefinitionId: felddefinition.id, value: kundeFeld.value })
-      .from(felddefinition)
-      .leftJoin(
-        kundeFeld,
-        and(
-          eq(kundeFeld.mandantId, felddefinition.mandantId),
-          eq(kundeFeld.felddefinitionId, felddefinition.id),
-          eq(kundeFeld.kundeId, id),
-        ),
-      )
-      .where(eq(felddefinition.bereich, "kunde"))
-      .orderBy(asc(felddefinition.sortOrder), asc(felddefinition.id)),
-    modules.has("crm")
-      ? tx
-          .select({ crm: kundeCrm, login: appUser.login })
-          .from(kundeCrm)
-          .leftJoin(appUser, eq(appUser.id, kundeCrm.userId))
-          .where(ofKunde(kundeCrm))
-          .orderBy(desc(kundeCrm.datum), desc(kundeCrm.id))
-      : [],
-    modules.has("assetkunde")
-      ? tx
-          .select({
-            id: kundePdf.id,
-            dateiname: kundePdf.dateiname,
-            contentType: kundePdf.contentType,
-            groesse: kundePdf.groesse,
-            hochgeladenAm: kundePdf.hochgeladenAm,
-          })
-          .from(kundePdf)
-          .where(ofKunde(kundePdf))
-          .orderBy(asc(kundePdf.position), asc(kundePdf.id))
-      : [],
-    tx
-      .select({ id: firmengruppe.id, bezeichnung: firmengruppe.bezeichnung })
-      .from(kundeFirmengruppe)
-      .innerJoin(
-        firmengruppe,
-        and(
-          eq(firmengruppe.mandantId, kundeFirmengruppe.mandantId),
-          eq(firmengruppe.id, kundeFirmengruppe.firmengruppeId),
-        ),
-      )
-      .where(eq(kundeFirmengruppe.kundeId, id))
-      .orderBy(asc(firmengruppe.bezeichnung), asc(firmengruppe.id)),
-  ]);
+  const [adressen, kontakte, fahrzeuge, felder, crms, pdfs, gruppen] = await inSequence(
+    () => tx.select().from(adresse).where(ofKunde(adresse)).orderBy(asc(adresse.position), asc(adresse.id)),
+    () =>
+      tx
+        .select()
+        .from(kundeKontakt)
+        .where(ofKunde(kundeKontakt))
+        .orderBy(asc(kundeKontakt.position), asc(kundeKontakt.id)),
+    () =>
+      modules.has("fahrzeuge")
+        ? tx
+            .select()
+            .from(fahrzeug)
+            .where(ofKunde(fahrzeug))
+            .orderBy(asc(fahrzeug.position), asc(fahrzeug.id))
+        : [],
+    () =>
+      // One entry per customer field definition of the tenant; null where this customer has no value.
+      tx
+        .select({ felddefinitionId: felddefinition.id, value: kundeFeld.value })
+        .from(felddefinition)
+        .leftJoin(
+          kundeFeld,
+          and(
+            eq(kundeFeld.mandantId, felddefinition.mandantId),
+            eq(kundeFeld.felddefinitionId, felddefinition.id),
+            eq(kundeFeld.kundeId, id),
+          ),
+        )
+        .where(eq(felddefinition.bereich, "kunde"))
+        .orderBy(asc(felddefinition.sortOrder), asc(felddefinition.id)),
+    () =>
+      modules.has("crm")
+        ? tx
+            .select({ crm: kundeCrm, login: appUser.login })
+            .from(kundeCrm)
+            .leftJoin(appUser, eq(appUser.id, kundeCrm.userId))
+            .where(ofKunde(kundeCrm))
+            .orderBy(desc(kundeCrm.datum), desc(kundeCrm.id))
+        : [],
+    () =>
+      modules.has("assetkunde")
+        ? tx
+            .select({
+              id: kundePdf.id,
+              dateiname: kundePdf.dateiname,
+              contentType: kundePdf.contentType,
+              groesse: kundePdf.groesse,
+              hochgeladenAm: kundePdf.hochgeladenAm,
+            })
+            .from(kundePdf)
+            .where(ofKunde(kundePdf))
+            .orderBy(asc(kundePdf.position), asc(kundePdf.id))
+        : [],
+    () =>
+      tx
+        .select({ id: firmengruppe.id, bezeichnung: firmengruppe.bezeichnung })
+        .from(kundeFirmengruppe)
+        .innerJoin(
+          firmengruppe,
+          and(
+            eq(firmengruppe.mandantId, kundeFirmengruppe.mandantId),
+            eq(firmengruppe.id, kundeFirmengruppe.firmengruppeId),
+          ),
+        )
+        .where(eq(kundeFirmengruppe.kundeId, id))
+        .orderBy(asc(firmengruppe.bezeichnung), asc(firmengruppe.id)),
+  );
 
   const verweis = (refId: number | null) => (refId === null ? null : { id: refId });
   return {
@@ -581,12 +591,12 @@ export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): P
     if (member.length === 0) errors.push({ field: "user", code: "notFound" });
   }
   await checkKundeFelder(tx, errors, k.kundeFelder);
-  const [adressIds, kontaktIds, fahrzeugIds, crmIds] = await Promise.all([
-    teilIds(tx, teile(adresse), k.id),
-    teilIds(tx, teile(kundeKontakt), k.id),
-    mitFahrzeugen ? teilIds(tx, teile(fahrzeug), k.id) : new Set<number>(),
-    mitCrm ? teilIds(tx, teile(kundeCrm), k.id) : new Set<number>(),
-  ]);
+  const [adressIds, kontaktIds, fahrzeugIds, crmIds] = await inSequence(
+    () => teilIds(tx, teile(adresse), k.id),
+    () => teilIds(tx, teile(kundeKontakt), k.id),
+    () => (mitFahrzeugen ? teilIds(tx, teile(fahrzeug), k.id) : new Set<number>()),
+    () => (mitCrm ? teilIds(tx, teile(kundeCrm), k.id) : new Set<number>()),
+  );
   checkTeilIds(errors, "adresseLists", k.adresseLists, adressIds);
   checkTeilIds(errors, "kundeKontakte", k.kundeKontakte, kontaktIds);
   if (mitFahrzeugen) checkTeilIds(errors, "fahrzeuge", k.fahrzeuge, fahrzeugIds);

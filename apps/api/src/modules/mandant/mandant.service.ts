@@ -50,6 +50,15 @@ export function createMandantService(db: Db) {
           throw new ProblemError(403, "error.forbidden", "Only administrators change a tenant's modules");
         }
       }
+      // An address id must be one of the tenant's own addresses (another tenant's id was dropped silently, and the
+      // tenant's own addresses deleted with it).
+      const ownAddresses = new Set(current?.adresseLists.map((a) => a.id));
+      const foreignAddress = input.adresseLists.findIndex((a) => a.id !== undefined && !ownAddresses.has(a.id));
+      if (foreignAddress >= 0) {
+        throw new ProblemError(400, "error.validation", undefined, [
+          { field: `adresseLists.${foreignAddress}.id`, code: "notFound" },
+        ]);
+      }
       // Members stay; new ones must be attachable by the caller (tenant admins: people of their own tenants).
       const members = new Set(current?.userLists.map((u) => u.id));
       const added = input.userLists.map((u) => u.id).filter((id) => !members.has(id));
