@@ -9,14 +9,14 @@ import { AUTHORITIES, MODULES } from "@kontor/domain/access/access.schema";
 import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
 import { createMandant, createUser } from "../../apps/api/src/db/seed.ts";
-import { databaseUrl, ensureDatabase, withClient } from "../lib/db.ts";
+import { databaseUrl, ensureDatabase, readBenchMarker, withClient, writeBenchMarker } from "../lib/db.ts";
+import { BATCH, log, seconds, writeSearchTexts } from "../lib/generate.ts";
 import { createRng, type Rng } from "../lib/prng.ts";
 
 export const EXCEL_MARKER_KEY = "bench.artikel.excel";
 export const EXCEL_DATA_VERSION = 1;
 export const EXCEL_LOGIN = "bench-artikel-excel";
 export const EXCEL_PASSWORD = "bench-passwort-1";
-const BATCH = 5_000;
 
 export interface ExcelMarker {
   version: number;
@@ -28,17 +28,8 @@ export interface ExcelMarker {
   seconds: number;
 }
 
-const log = (message: string) => process.stdout.write(`${message}\n`);
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-
-async function readMarker(client: pg.Client): Promise<ExcelMarker | undefined> {
-  const exists = await client.query("SELECT to_regclass('public.artikel') IS NOT NULL AS ok");
-  if (!exists.rows[0]?.ok) return undefined;
-  const { rows } = await client.query<{ value: string }>("SELECT value FROM app_setting WHERE key = $1", [
-    EXCEL_MARKER_KEY,
-  ]);
-  return rows[0] ? (JSON.parse(rows[0].value) as ExcelMarker) : undefined;
-}
+/** The marker, once the article tables exist. */
+const readMarker = (client: pg.Client) => readBenchMarker<ExcelMarker>(client, EXCEL_MARKER_KEY, "artikel");
 
 const WOERTER = [
   "Bügelsäge",
@@ -133,12 +124,7 @@ export async function ensureExcelData(db: string, size: number, seed: number): P
     await insertArticles(owner, createRng(seed), mandantId, size);
     await owner.query("COMMIT");
     log(`tenant ${mandantId}: ${size} articles with prices (${seconds(t)} s)`);
-    const s = performance.now();
-    await owner.query(
-      "UPDATE artikel SET suche = kontor_artikel_suche(mandant_id, id) WHERE mandant_id = $1",
-      [mandantId],
-    );
-    log(`search texts (${seconds(s)} s)`);
+    await writeSearchTexts(owner, "artikel", [mandantId]);
     await owner.query("VACUUM ANALYZE artikel, artikel_preis, untergruppe, warengruppe, mehrwertssteuer");
     const next: ExcelMarker = {
       version: EXCEL_DATA_VERSION,
@@ -149,10 +135,7 @@ export async function ensureExcelData(db: string, size: number, seed: number): P
       generatedAt: new Date().toISOString(),
       seconds: Math.round((performance.now() - started) / 1000),
     };
-    await owner.query(
-      "INSERT INTO app_setting (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2",
-      [EXCEL_MARKER_KEY, JSON.stringify(next)],
-    );
+    await writeBenchMarker(owner, EXCEL_MARKER_KEY, next);
     log(`${db}: ${size} articles in ${next.seconds} s`);
     return next;
   } finally {

@@ -23,7 +23,7 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import { parseArgs } from "node:util";
 import ExcelJS from "exceljs";
-import { databaseUrl, withClient } from "../lib/db.ts";
+import { DEFAULT_DB, databaseUrl, withClient } from "../lib/db.ts";
 import { EXCEL_PASSWORD, ensureExcelData } from "./excel-data.ts";
 
 const { values: args } = parseArgs({
@@ -31,7 +31,7 @@ const { values: args } = parseArgs({
     size: { type: "string", default: "100000" },
     seed: { type: "string", default: "7" },
     runs: { type: "string", default: "3" },
-    db: { type: "string", default: "kontor_bench" },
+    db: { type: "string", default: DEFAULT_DB },
     "no-check": { type: "boolean", default: false },
     "server-heap": { type: "string" },
   },

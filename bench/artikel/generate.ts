@@ -8,37 +8,18 @@
  *   node --import tsx bench/artikel/generate.ts [--size 100000] [--small 2000] [--seed 7] [--db kontor_bench] [--fresh]
  */
 import { createHash } from "node:crypto";
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
-import { DEFAULT_DB, readMarker } from "../kunde/marker.ts";
-import { databaseUrl, withClient } from "../lib/db.ts";
+import { readMarker } from "../kunde/marker.ts";
+import { withClient, writeBenchMarker } from "../lib/db.ts";
+import { BATCH, col, generateArgs, log, seconds, writeSearchTexts } from "../lib/generate.ts";
 import { createRng, type Rng } from "../lib/prng.ts";
 import { BILDER, type GenArtikel, generateArtikel } from "./data.ts";
 import { ARTIKEL_DATA_VERSION, ARTIKEL_MARKER_KEY, type ArtikelMarker, readArtikelMarker } from "./marker.ts";
 import { PREISSCHIENEN, WARENGRUPPEN } from "./names.ts";
 
-const BATCH = 5_000;
-
-const { values: args } = parseArgs({
-  options: {
-    size: { type: "string", default: "100000" },
-    small: { type: "string", default: "2000" },
-    seed: { type: "string", default: "7" },
-    db: { type: "string", default: DEFAULT_DB },
-    fresh: { type: "boolean", default: false },
-  },
-});
-const size = Number(args.size);
-const smallSize = Number(args.small);
-const seed = Number(args.seed);
-if (![size, smallSize, seed].every(Number.isSafeInteger) || size < 1 || smallSize < 1) {
-  throw new Error("--size, --small and --seed must be positive integers");
-}
-const url = databaseUrl(args.db);
-
-const log = (message: string) => process.stdout.write(`${message}\n`);
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+const args = generateArgs("7");
+const { size, smallSize, seed, url } = args;
 
 async function main() {
   const started = performance.now();
@@ -78,14 +59,7 @@ async function main() {
     await client.query("DELETE FROM app_setting WHERE key = $1", [ARTIKEL_MARKER_KEY]);
     await insertTenant(client, rng, kunde.mandantId, size, today);
     await insertTenant(client, rng, kunde.smallMandantId, smallSize, today);
-    for (const id of [kunde.mandantId, kunde.smallMandantId]) {
-      const t = performance.now();
-      await client.query(
-        "UPDATE artikel SET suche = kontor_artikel_suche(mandant_id, id) WHERE mandant_id = $1",
-        [id],
-      );
-      log(`tenant ${id}: search texts (${seconds(t)} s)`);
-    }
+    await writeSearchTexts(client, "artikel", [kunde.mandantId, kunde.smallMandantId]);
     const t = performance.now();
     // FULL: replaced articles would leave their dead rows' pages at the start of the table (a sequential scan
     // then crosses empty pages first) and bloat the trigram index. FULL does not set the visibility map; the
@@ -107,17 +81,12 @@ async function main() {
       generatedAt: new Date().toISOString(),
       seconds: Math.round((performance.now() - started) / 1000),
     };
-    await client.query(
-      "INSERT INTO app_setting (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2",
-      [ARTIKEL_MARKER_KEY, JSON.stringify(marker)],
-    );
+    await writeBenchMarker(client, ARTIKEL_MARKER_KEY, marker);
     log(`${args.db}: ${size} + ${smallSize} articles in ${marker.seconds} s`);
   } finally {
     await client.end();
   }
 }
-
-const col = <T>(rows: readonly T[], pick: (row: T) => unknown) => rows.map(pick);
 
 interface Stamm {
   mwst: Map<number, number>;

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { readBenchMarker } from "../lib/db.ts";
 
 /** Bump when the generated articles change shape: a database with an older marker gets its articles anew. */
 export const ARTIKEL_DATA_VERSION = 1;
@@ -20,11 +21,5 @@ export interface ArtikelMarker {
   seconds: number;
 }
 
-export async function readArtikelMarker(client: pg.Client): Promise<ArtikelMarker | undefined> {
-  const exists = await client.query("SELECT to_regclass('public.app_setting') IS NOT NULL AS ok");
-  if (!exists.rows[0]?.ok) return undefined;
-  const { rows } = await client.query<{ value: string }>("SELECT value FROM app_setting WHERE key = $1", [
-    ARTIKEL_MARKER_KEY,
-  ]);
-  return rows[0] ? (JSON.parse(rows[0].value) as ArtikelMarker) : undefined;
-}
+export const readArtikelMarker = (client: pg.Client) =>
+  readBenchMarker<ArtikelMarker>(client, ARTIKEL_MARKER_KEY);

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { escapeLike, words } from "../kunde/mix.ts";
+import { likeConditions, likeValues } from "../lib/search.ts";
 
 /** One quick search of the mix: what a user types, the options, and why it is in the mix. */
 export interface ArtikelSuche {
@@ -58,13 +58,13 @@ export async function countArtikel(
   search: string,
   options: { verleihbar?: boolean; geloescht?: boolean } = {},
 ): Promise<number> {
-  const list = words(search);
-  const conditions = list.map((_, i) => `suche LIKE '%' || kontor_fold($${i + 2}) || '%'`);
+  const values = likeValues(search);
+  const conditions = likeConditions("suche", values.length, 2);
   if (!options.geloescht) conditions.push("NOT geloescht");
   if (options.verleihbar) conditions.push("verleihbar");
   const { rows } = await c.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM artikel WHERE mandant_id = $1 AND ${conditions.join(" AND ") || "true"}`,
-    [mandantId, ...list.map(escapeLike)],
+    [mandantId, ...values],
   );
   return rows[0]?.n ?? 0;
 }

@@ -16,10 +16,9 @@
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { DEFAULT_DB } from "../kunde/marker.ts";
-import { escapeLike, words } from "../kunde/mix.ts";
-import { databaseUrl, withClient } from "../lib/db.ts";
-import { fmt, msSince, summarize, table } from "../lib/stats.ts";
+import { DEFAULT_DB, databaseUrl, inTenant, withClient } from "../lib/db.ts";
+import { likeConditions, likeValues } from "../lib/search.ts";
+import { fmt, msSince, out, summarize, table } from "../lib/stats.ts";
 import { readArtikelMarker } from "./marker.ts";
 import { type ArtikelSuche, artikelMix, countArtikel } from "./mix.ts";
 
@@ -35,7 +34,6 @@ const N = Number(args.n);
 const WARMUP = Number(args.warmup);
 const CAP = Number(args.cap);
 const url = databaseUrl(args.db);
-const out = (line = "") => process.stdout.write(`${line}\n`);
 const INDEX = "bench_artikel_nummer_lower_idx";
 
 interface Statement {
@@ -44,11 +42,11 @@ interface Statement {
 }
 
 function conditions(s: ArtikelSuche, first: number) {
-  const list = words(s.search);
-  const where = list.map((_, i) => `a.suche LIKE '%' || kontor_fold($${first + i}) || '%'`);
+  const values = likeValues(s.search);
+  const where = likeConditions("a.suche", values.length, first);
   if (!s.geloescht) where.push("NOT a.geloescht");
   if (s.verleihbar) where.push("a.verleihbar");
-  return { where, values: list.map(escapeLike) };
+  return { where, values };
 }
 
 const SHAPES: Record<string, (s: ArtikelSuche) => Statement> = {
@@ -89,18 +87,12 @@ async function main() {
     const mix = await artikelMix(c, m);
     await c.query(`CREATE INDEX IF NOT EXISTS ${INDEX} ON artikel (mandant_id, lower(artikel_nummer))`);
     await c.query("ANALYZE artikel");
-    const run = async (stmt: Statement) => {
-      await c.query("BEGIN");
-      await c.query(
-        "SELECT set_config('role', 'kontor_app', true), set_config('kontor.mandant_id', $1, true)",
-        [String(m)],
-      );
-      const t = process.hrtime.bigint();
-      const { rows } = await c.query<{ id: string }>(stmt.text, stmt.values);
-      const ms = msSince(t);
-      await c.query("COMMIT");
-      return { ms, ids: rows.map((r) => Number(r.id)) };
-    };
+    const run = (stmt: Statement) =>
+      inTenant(c, m, async () => {
+        const t = process.hrtime.bigint();
+        const { rows } = await c.query<{ id: string }>(stmt.text, stmt.values);
+        return { ms: msSince(t), ids: rows.map((r) => Number(r.id)) };
+      });
     const names = Object.keys(SHAPES);
     const samples = mix.map(() => names.map(() => [] as number[]));
     const results = mix.map(() => names.map(() => [] as number[]));

@@ -6,44 +6,18 @@
  *
  *   node --import tsx bench/kunde/generate.ts [--size 100000] [--small 2000] [--seed 42] [--db kontor_bench] [--fresh]
  */
-import { parseArgs } from "node:util";
 import { AUTHORITIES, MODULES } from "@kontor/domain/access/access.schema";
 import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
 import { createMandant, createUser } from "../../apps/api/src/db/seed.ts";
-import { databaseUrl, ensureDatabase, withClient } from "../lib/db.ts";
+import { ensureDatabase, withClient, writeBenchMarker } from "../lib/db.ts";
+import { BATCH, col, generateArgs, log, seconds, writeSearchTexts } from "../lib/generate.ts";
 import { createRng, type Rng } from "../lib/prng.ts";
 import { type GenKunde, generateKunde } from "./data.ts";
-import {
-  BENCH_PASSWORD,
-  type BenchMarker,
-  DATA_VERSION,
-  DEFAULT_DB,
-  MARKER_KEY,
-  readMarker,
-} from "./marker.ts";
+import { BENCH_PASSWORD, type BenchMarker, DATA_VERSION, MARKER_KEY, readMarker } from "./marker.ts";
 
-const BATCH = 5_000;
-
-const { values: args } = parseArgs({
-  options: {
-    size: { type: "string", default: "100000" },
-    small: { type: "string", default: "2000" },
-    seed: { type: "string", default: "42" },
-    db: { type: "string", default: DEFAULT_DB },
-    fresh: { type: "boolean", default: false },
-  },
-});
-const size = Number(args.size);
-const smallSize = Number(args.small);
-const seed = Number(args.seed);
-if (![size, smallSize, seed].every(Number.isSafeInteger) || size < 1 || smallSize < 1) {
-  throw new Error("--size, --small and --seed must be positive integers");
-}
-const url = databaseUrl(args.db);
-
-const log = (message: string) => process.stdout.write(`${message}\n`);
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+const args = generateArgs("42");
+const { size, smallSize, seed, url } = args;
 
 async function main() {
   const started = performance.now();
@@ -104,14 +78,7 @@ async function main() {
     const rng = createRng(seed);
     await insertTenant(client, rng, mandantId, size);
     await insertTenant(client, rng, smallMandantId, smallSize);
-    for (const id of [mandantId, smallMandantId]) {
-      const t = performance.now();
-      await client.query(
-        "UPDATE kunde SET suche = kontor_kunde_suche(mandant_id, id) WHERE mandant_id = $1",
-        [id],
-      );
-      log(`tenant ${id}: search texts (${seconds(t)} s)`);
-    }
+    await writeSearchTexts(client, "kunde", [mandantId, smallMandantId]);
     const t = performance.now();
     await client.query("VACUUM ANALYZE kunde, adresse, kunde_feld, felddefinition");
     log(`vacuum analyze (${seconds(t)} s)`);
@@ -126,10 +93,7 @@ async function main() {
       generatedAt: new Date().toISOString(),
       seconds: Math.round((performance.now() - started) / 1000),
     };
-    await client.query(
-      "INSERT INTO app_setting (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2",
-      [MARKER_KEY, JSON.stringify(marker)],
-    );
+    await writeBenchMarker(client, MARKER_KEY, marker);
     log(`${args.db}: ${size} + ${smallSize} customers in ${marker.seconds} s`);
   } finally {
     await client.end();
@@ -152,15 +116,13 @@ async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, coun
     await insertBatch(client, mandantId, batch, feldId("Branche"), feldId("Betreuer"));
   }
   await client.query(
-    `INSERT INTO kunden_nummer_stand (mandant_id, last_nummer) VALUES ($1, $2)
-     ON CONFLICT (mandant_id) DO UPDATE SET last_nummer = $2`,
+    `INSERT INTO stammnummer_stand (mandant_id, art, last_nummer) VALUES ($1, 'kunde', $2)
+     ON CONFLICT (mandant_id, art) DO UPDATE SET last_nummer = $2`,
     [mandantId, 10_000 + count],
   );
   await client.query("COMMIT");
   log(`tenant ${mandantId}: ${count} customers (${seconds(t)} s)`);
 }
-
-const col = <T>(rows: readonly T[], pick: (row: T) => unknown) => rows.map(pick);
 
 async function insertBatch(
   client: pg.Client,

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { likeConditions, likeValues } from "../lib/search.ts";
 
 /** One search of the mix: what a user types and why it is in the mix. */
 export interface MixSearch {
@@ -49,18 +50,13 @@ export async function searchMix(c: pg.Client, mandantId: number): Promise<MixSea
   ];
 }
 
-/** LIKE wildcards taken literally, as kunde.suche.ts does. */
-export const escapeLike = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-export const words = (search: string) => search.split(/\s+/).filter(Boolean);
-
 /** How many active customers (not suppliers) of the tenant match every word (the owner counts, no RLS). */
 export async function countMatches(c: pg.Client, mandantId: number, search: string): Promise<number> {
-  const list = words(search);
-  const conditions = list.map((_, i) => `suche LIKE '%' || kontor_fold($${i + 2}) || '%'`).join(" AND ");
+  const values = likeValues(search);
+  const conditions = likeConditions("suche", values.length, 2).join(" AND ");
   const { rows } = await c.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM kunde WHERE mandant_id = $1 AND aktiv AND NOT lieferant AND ${conditions}`,
-    [mandantId, ...list.map(escapeLike)],
+    [mandantId, ...values],
   );
   return rows[0]?.n ?? 0;
 }

@@ -19,11 +19,12 @@
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { APP_ROLE, TENANT_SETTING } from "../../apps/api/src/db/schema/tenant.ts";
-import { databaseUrl } from "../lib/db.ts";
-import { fmt, msSince, summarize, table } from "../lib/stats.ts";
-import { DEFAULT_DB, readMarker } from "./marker.ts";
-import { countMatches, escapeLike, searchMix, words } from "./mix.ts";
+import { APP_ROLE } from "../../apps/api/src/db/schema/tenant.ts";
+import { DEFAULT_DB, databaseUrl, inTenant } from "../lib/db.ts";
+import { likeConditions, likeValues, words } from "../lib/search.ts";
+import { fmt, msSince, out, summarize, table } from "../lib/stats.ts";
+import { readMarker } from "./marker.ts";
+import { countMatches, searchMix } from "./mix.ts";
 import { setTunes, TUNES } from "./tunes.ts";
 
 const { values: args } = parseArgs({
@@ -48,8 +49,7 @@ const BILLING =
   "LEFT JOIN adresse a ON (a.mandant_id = k.mandant_id AND a.kunde_id = k.id AND a.position = 0)";
 
 /** `k.suche LIKE '%' || kontor_fold($i) || '%'` per word. */
-const condition = (count: number) =>
-  Array.from({ length: count }, (_, i) => `k.suche LIKE '%' || kontor_fold($${i + 1}) || '%'`).join(" AND ");
+const condition = (count: number) => likeConditions("k.suche", count, 1).join(" AND ");
 
 const currentSql = (count: number) => `SELECT ${COLUMNS} FROM kunde_mandant k ${BILLING}
   WHERE k.aktiv AND NOT k.lieferant AND ${condition(count)} ORDER BY k.sortname, k.id LIMIT 20`;
@@ -104,20 +104,13 @@ async function main() {
     const mix = await searchMix(client, marker.mandantId);
 
     /** Runs fn in a tenant transaction as the application role; its time in ms (BEGIN to COMMIT). */
-    const inTenant = async <T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> => {
+    const timedInTenant = async <T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> => {
       const start = process.hrtime.bigint();
-      await client.query("BEGIN");
-      await client.query("SELECT set_config('role', $1, true), set_config($2, $3, true)", [
-        APP_ROLE,
-        TENANT_SETTING,
-        String(marker.mandantId),
-      ]);
-      const value = await fn();
-      await client.query("COMMIT");
+      const value = await inTenant(client, marker.mandantId, fn);
       return { ms: msSince(start), value };
     };
     const run = async (query: string, search: string, path: string) => {
-      const { rows } = await client.query(query, words(search).map(escapeLike));
+      const { rows } = await client.query(query, likeValues(search));
       return {
         ids: rows.map((r) => String(r.id)).join(),
         path,
@@ -154,7 +147,7 @@ async function main() {
       for (const r of results) {
         const ids: string[] = [];
         for (const name of names) {
-          const { ms, value } = await inTenant(() => shapes[name](r.search));
+          const { ms, value } = await timedInTenant(() => shapes[name](r.search));
           ids.push(value.ids);
           if (name === "capped") r.path = value.path;
           if (round >= 0) r.ms[name].push(ms);
@@ -177,7 +170,6 @@ async function main() {
       return [fmt(s.median), fmt(s.p95)];
     });
     rows.push(["ALL", "", "", ...overall, "", ""]);
-    const out = (line: string) => process.stdout.write(`${line}\n`);
     out(`\nSearch shapes on ${args.db} (${marker.size} customers), tenant transaction as ${APP_ROLE}`);
     out(`n=${N} after ${WARMUP} warm-up, ms from BEGIN to COMMIT, walk ${WALK}, cap ${CAP}`);
     for (const t of tunes) out(`tune ${t}: ${TUNES[t]!.what}`);

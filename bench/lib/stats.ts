@@ -42,3 +42,6 @@ export function table(header: readonly string[], rows: readonly (readonly (strin
 }
 
 export const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(2) : "-");
+
+/** One line on stdout. */
+export const out = (line = "") => process.stdout.write(`${line}\n`);
