@@ -64,6 +64,8 @@ describe("OpenAPI", () => {
         "/app/api/account/reset_password/init",
         "/app/api/account/reset_password/finish",
         "/app/api/totp/deactivate2fa",
+        "/app/api/einladung",
+        "/app/api/einladung/register",
       ].includes(path);
       if (!isPublic) expect(op.security, `${method} ${path}`).toBeDefined();
     }

@@ -2,14 +2,18 @@ import { randomUUID } from "node:crypto";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Deps } from "./deps.ts";
+import { clientErrorHandler, frameworkErrorHandler } from "./http/clientError.ts";
 import { serializerCompiler, validatorCompiler } from "./http/compilers.ts";
 import { registerGuard } from "./http/guard.ts";
 import { registerJsonBodyParser } from "./http/jsonBody.ts";
+import { openApiTransform } from "./http/openapi.ts";
 import { registerProblemHandlers } from "./http/problem.ts";
+import { registerRichTextSanitizing } from "./http/richText.ts";
+import { registerSecurityHeaders } from "./http/securityHeaders.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createTokenService } from "./modules/auth/token.ts";
 import { apiModules } from "./modules/index.ts";
@@ -37,6 +41,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // Errors of the HTTP parser (an URL over 16 KB: 431) answer problem+json like every other error.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -52,6 +59,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     mailer: createMailer(config, app.log),
     secrets: createSecretBox(config.tokenSecret),
   };
+  // Before the guard: its onRequest answers 401/403 and ends the hooks, and those answers need the headers too.
+  await registerSecurityHeaders(app, { docsPrefix: `${API_PREFIX}/docs` });
+  registerRichTextSanitizing(app);
   registerGuard(app, deps);
 
   app.addHook("onSend", async (request, reply) => {
@@ -76,7 +86,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(

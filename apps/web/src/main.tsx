@@ -4,10 +4,12 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { api } from "./app/api.ts";
+import { cspNonce, prepareForContentSecurityPolicy } from "./app/cspNonce.ts";
 import { initI18n } from "./app/i18n.ts";
 import { createAppRouter } from "./app/router.tsx";
 import { theme } from "./app/theme.ts";
 
+prepareForContentSecurityPolicy();
 initI18n();
 const router = createAppRouter();
 
@@ -36,9 +38,12 @@ if (import.meta.env.PROD && "serviceWorker" in navigator) {
   );
 }
 
+// Mantine's <style> elements (CSS variables, responsive props) carry the page's nonce (Content-Security-Policy).
+const styleNonce = cspNonce();
+
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} getStyleNonce={styleNonce === undefined ? undefined : () => styleNonce}>
       <RouterProvider router={router} />
     </MantineProvider>
   </StrictMode>,

@@ -55,12 +55,14 @@ interface Frame {
 }
 
 const QUOTE = 0x22;
+/** Deeper bodies are refused: no contract nests beyond a few levels, and deep nesting exhausts the stack. */
+export const MAX_JSON_DEPTH = 64;
 const BACKSLASH = 0x5c;
 
 /**
- * The dotted path of the first key that occurs twice in one object of a JSON text, if any. The text must be valid
- * JSON (parsed before), so a scan over strings and brackets is enough; keys are compared after unescaping
- * ("a" and "\u0061" are the same key).
+ * The dotted path of the first key that occurs twice in one object of a JSON text, if any; 400 for a text nested
+ * deeper than MAX_JSON_DEPTH. The text must be valid JSON (parsed before), so a scan over strings and brackets is
+ * enough; keys are compared after unescaping ("a" and "\u0061" are the same key).
  */
 export function duplicateKeyPath(text: string): string | undefined {
   const stack: Frame[] = [];
@@ -77,10 +79,17 @@ export function duplicateKeyPath(text: string): string | undefined {
         top.keys.add(key);
         top.expectKey = false;
       }
-    } else if (c === 0x7b /* { */) {
-      stack.push({ keys: new Set(), expectKey: true, at: "" });
-    } else if (c === 0x5b /* [ */) {
-      stack.push({ keys: null, expectKey: false, at: 0 });
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (stack.length >= MAX_JSON_DEPTH) {
+        throw new ProblemError(
+          400,
+          "error.validation",
+          `The body nests deeper than ${MAX_JSON_DEPTH} levels`,
+        );
+      }
+      stack.push(
+        c === 0x7b ? { keys: new Set(), expectKey: true, at: "" } : { keys: null, expectKey: false, at: 0 },
+      );
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       stack.pop();
     } else if (c === 0x2c /* , */) {

@@ -4,8 +4,8 @@ import {
   type TProblemCode,
   ZProblem,
 } from "@kontor/domain/http/problem.schema";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
-import type { z } from "zod";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { RequestValidationError } from "./compilers.ts";
 
 const TITLES: Record<number, string> = {
@@ -62,17 +62,78 @@ export function registerProblemHandlers(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status === 413) return sendProblem(reply, { status, code: "error.payloadTooLarge" });
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, unsupported media type, ...
-      request.log.info({ err: error }, "client error");
-      return sendProblem(reply, { status, code: "error.validation", detail: error.message });
+      // Fastify's own client errors: unsupported media type, bad content length, ...
+      request.log.info(errorLogOf(request, error), "client error");
+      return sendProblem(reply, { status, code: "error.validation", detail: error.code });
     }
-    request.log.error({ err: error }, "unhandled error");
+    request.log.error(errorLogOf(request, error), "unhandled error");
     return sendProblem(reply, { status: 500, code: "error.internal" });
   });
 }
 
-/** Response schemas for a route: the success schemas plus problem+json for each listed error status. */
-export function responses<T extends Record<number, z.ZodType>, E extends number>(ok: T, ...errors: E[]) {
-  const problems = Object.fromEntries(errors.map((status) => [status, ZProblem]));
-  return { ...problems, ...ok } as T & { [K in Exclude<E, keyof T>]: typeof ZProblem };
+/**
+ * What an error log line holds (issue 13): the route, the tenant, the user and the error's kind, codes and stack
+ * frames — never its message, the request body or SQL parameters, because a database error's message quotes the
+ * statement's parameters (customer data) and a parser's message quotes the body.
+ */
+export function errorLogOf(request: FastifyRequest, error: unknown) {
+  const cause = (error as { cause?: unknown }).cause;
+  const pg = (cause ?? error) as { code?: unknown; constraint?: unknown; routine?: unknown };
+  const stack = error instanceof Error ? error.stack : undefined;
+  return {
+    route: `${request.method} ${request.routeOptions.url ?? "(no route)"}`,
+    mandantId: request.mandant?.id,
+    userId: request.principal?.userId,
+    error: {
+      type: error instanceof Error ? error.constructor.name : typeof error,
+      code:
+        typeof (error as { code?: unknown }).code === "string" ? (error as { code: string }).code : undefined,
+      sqlState: typeof pg.code === "string" ? pg.code : undefined,
+      constraint: typeof pg.constraint === "string" ? pg.constraint : undefined,
+      routine: typeof pg.routine === "string" ? pg.routine : undefined,
+      stack: stack
+        ?.split("\n")
+        .filter((line) => line.startsWith("    at "))
+        .join("\n"),
+    },
+  };
+}
+
+/** The media type of every error body (RFC 9457). */
+export const PROBLEM_JSON = "application/problem+json";
+
+/** An error response as the OpenAPI document and the serializer see it: ZProblem as application/problem+json. */
+const problemResponse = {
+  description: "Error (application/problem+json with a stable code)",
+  content: { [PROBLEM_JSON]: { schema: ZProblem } },
+} as const;
+type ProblemResponse = typeof problemResponse;
+
+/**
+ * Response schemas for a route: the success schemas (application/json, or a `fileResponse`) plus
+ * application/problem+json for each listed error status.
+ */
+export function responses<T extends Record<number, z.ZodType | FileResponse>, E extends number>(
+  ok: T,
+  ...errors: E[]
+) {
+  const problems = Object.fromEntries(errors.map((status) => [status, problemResponse]));
+  return { ...problems, ...ok } as T & { [K in Exclude<E, keyof T>]: ProblemResponse };
+}
+
+/** The body of a file: bytes of the given media type, never JSON. */
+const ZBinary = z.string().meta({ format: "binary" });
+/** A success response that is not JSON: its media types, each with a string schema (binary, or text). */
+export type FileResponse = {
+  description: string;
+  content: Record<string, { schema: z.ZodType<string> }>;
+};
+
+/**
+ * A success response that is a file (an image, a PDF, a workbook), sent as a Buffer or a stream: its media types
+ * with a binary string schema. Fastify serializes neither buffers and streams nor strings of a non-JSON type, so
+ * the schema is for the document (and the fuzzer), never applied to the bytes.
+ */
+export function fileResponse(description: string, ...mediaTypes: [string, ...string[]]): FileResponse {
+  return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: ZBinary }])) };
 }

@@ -91,6 +91,14 @@ const disable2faRoute = createRoute({
   component: lazyRouteComponent(publicScreens, "Disable2faPage"),
 });
 
+/** The link of an invitation mail (issue 13): accept signed in, sign in first, or create an account through it. */
+const einladungRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "einladung/$key",
+  loader: () => loadTexts("account", "errors", "validation"),
+  component: lazyRouteComponent(publicScreens, "EinladungPage"),
+});
+
 /** Everything else needs a sign-in; anonymous visitors go to the login with the wanted path (SPEC §2). */
 const protectedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -187,6 +195,7 @@ const routeTree = rootRoute.addChildren([
   passwordResetFinishRoute,
   validate2faRoute,
   disable2faRoute,
+  einladungRoute,
   protectedRoute.addChildren([
     homeRoute,
     mandantWizardRoute,

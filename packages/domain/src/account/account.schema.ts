@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZEmail, ZLangKey, ZLogin, ZPassword } from "../auth/auth.schema.ts";
+import { ZRichText } from "../richtext/richtext.schema.ts";
 
 /** POST /register: creates an inactive user and mails an activation link. */
 export const ZRegister = z.object({
@@ -26,9 +27,7 @@ export const ZAccountUpdate = z.object({
     .transform((v) => v || null),
   email: ZEmail,
   langKey: ZLangKey,
-  signature: z
-    .string()
-    .max(20_000)
+  signature: ZRichText(20_000)
     .nullish()
     .transform((v) => v || null),
   enablemailtransfer: z.boolean().default(false),

@@ -9,14 +9,11 @@ export const ZPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 export const ZLangKey = z.enum(["de", "en"]);
 export type TLangKey = z.infer<typeof ZLangKey>;
 
-/** SPEC §5: e-mail required, 5 to 50 characters, valid format. Stored and compared lower-case. */
-export const ZEmail = z
-  .string()
-  .trim()
-  .min(5)
-  .max(50)
-  .pipe(z.email())
-  .transform((v) => v.toLowerCase());
+/**
+ * SPEC §5: e-mail required, 5 to 50 characters, valid format. Stored and compared lower-case. Checks on one string
+ * schema (not a pipe or transform), so the OpenAPI document states `format: email` and the bounds.
+ */
+export const ZEmail = z.string().trim().toLowerCase().min(5).max(50).check(z.email());
 
 /** Login names: 1 to 50 letters, digits and _ . @ - ; stored lower-case. */
 export const ZLogin = z

@@ -1,12 +1,10 @@
 import { z } from "zod";
+import { ZRichText } from "../richtext/richtext.schema.ts";
 import { hasRichTextContent } from "./belegtext.rules.ts";
 
 /** Rich text (editor HTML) that must say something: an emptied editor ("<p></p>") is "required". */
 const ZRequiredRichText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine(hasRichTextContent, { params: { code: "required" } });
+  ZRichText(max).refine(hasRichTextContent, { params: { code: "required" } });
 
 /**
  * A document text (belegtext): a titled rich text a document can take over (SPEC §3, §5 "Document text requires

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZAuthority } from "../access/access.schema.ts";
+import { ZRichText } from "../richtext/richtext.schema.ts";
 
 /**
  * A notification / news item of a tenant (SPEC §3 Notification). `editor` is rich text (HTML); `restrictions`
@@ -10,7 +11,7 @@ export const ZBenachrichtigung = z.object({
   bezeichnung: z.string().trim().min(1).max(200),
   aktiv: z.boolean().default(true),
   restrictions: z.array(ZAuthority).default([]),
-  editor: z.string().max(500_000).default(""),
+  editor: ZRichText(500_000).default(""),
   createdDate: z.string().optional().describe("Read-only"),
 });
 export type TBenachrichtigung = z.infer<typeof ZBenachrichtigung>;

@@ -37,6 +37,9 @@ export const PROBLEM_CODES = [
   "error.twoFactorRequired",
   "error.mailFailed",
   "error.payloadTooLarge",
+  "error.headerTooLarge",
+  "error.requestTimeout",
+  "error.badRequest",
   "error.unavailable",
   "error.internal",
 ] as const;

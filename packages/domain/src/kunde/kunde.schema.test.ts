@@ -27,6 +27,7 @@ describe("ZAdresse", () => {
     expect(errors(ZAdresse, { ...adresse, land: undefined })).toEqual([{ field: "land", code: "required" }]);
     expect(errors(ZAdresse, { ...adresse, land: null })).toEqual([{ field: "land", code: "required" }]);
     expect(errors(ZAdresse, { ...adresse, land: "Austria" })).toEqual([{ field: "land", code: "pattern" }]);
+    expect(errors(ZAdresse, { ...adresse, land: "AA" })).toEqual([{ field: "land", code: "enum" }]);
     expect(ZAdresse.parse({ land: " at " })).toEqual({
       adressZusatz: null,
       plz: null,

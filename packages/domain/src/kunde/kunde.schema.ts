@@ -35,6 +35,7 @@ const ZKontaktEmail = z
   .string()
   .trim()
   .max(100)
+  .meta({ format: "email" }) // the pipe below checks it; the OpenAPI document shows the input side
   .nullish()
   .transform((v) => v || null)
   .pipe(z.email({ pattern: KONTAKT_EMAIL_PATTERN }).nullable());

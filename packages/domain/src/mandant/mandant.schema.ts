@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { ZIsoDate } from "../date/date.schema.ts";
 import { sortModules, ZModul } from "../access/access.schema.ts";
+import { ZIsoDate } from "../date/date.schema.ts";
+import { ZLaenderKuerzel } from "../land/land.schema.ts";
 
 export const ZMandantId = z.coerce.number().int().positive();
 
@@ -32,11 +33,7 @@ export const ZMandantAdresse = z.object({
   hausNummer: z.string().trim().min(1).max(10),
   plz: z.string().trim().min(1).max(10),
   ort: z.string().trim().min(1).max(100),
-  land: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{2}$/)
-    .describe("ISO 3166-1 alpha-2 country code"),
+  land: ZLaenderKuerzel.describe("ISO 3166-1 alpha-2 country code"),
 });
 export type TMandantAdresse = z.infer<typeof ZMandantAdresse>;
 
@@ -88,12 +85,14 @@ export const ZMandant = z.object({
     .number()
     .int()
     .min(0)
+    .max(999_999_999)
     .nullish()
     .transform((v) => v ?? null),
   firstKundenNummer: z
     .number()
     .int()
     .min(0)
+    .max(999_999_999)
     .nullish()
     .transform((v) => v ?? null),
   rechnungsNummerProJahr: z.boolean().default(true),
@@ -104,9 +103,7 @@ export const ZMandant = z.object({
   kassaBetrag: ZAmount.nullish()
     .transform((v) => v ?? null)
     .describe("Opening cash balance in euro"),
-  kassaStartdatum: ZIsoDate
-    .nullish()
-    .transform((v) => v ?? null),
+  kassaStartdatum: ZIsoDate.nullish().transform((v) => v ?? null),
   kassaStartZeroYear: z.boolean().default(false),
   vacationMode: z.boolean().default(false),
   zeitausgleich: z.boolean().default(false),

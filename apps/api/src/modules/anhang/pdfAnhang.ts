@@ -14,7 +14,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { artikelPdf, kundePdf } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import { attachment } from "../../http/attachment.ts";
-import { ProblemError, responses } from "../../http/problem.ts";
+import { fileResponse, ProblemError, responses } from "../../http/problem.ts";
 import { notFound } from "../crud/crud.ts";
 import { auchBereich } from "./zugriff.ts";
 
@@ -81,7 +81,7 @@ export function sendeDatei(
     .header("content-type", file.contentType)
     .header("content-disposition", attachment(file.dateiname))
     .header("x-content-type-options", "nosniff")
-    .send(file.bytes as never); // raw bytes: no response schema applies (only the problems have one)
+    .send(file.bytes as never); // raw bytes: Fastify does not serialize them (the 200 schema documents the file)
 }
 
 type PdfTabelle = typeof kundePdf | typeof artikelPdf;
@@ -233,7 +233,7 @@ export function pdfAnhangRoutes<T extends PdfTabelle>(
         tags: [o.tag],
         summary: `${o.wer} PDFs: download one (application/pdf, as an attachment with its name)`,
         params: ZPdfParams,
-        response: responses({}, 400, 401, 403, 404),
+        response: responses({ 200: fileResponse("The PDF", PDF) }, 400, 401, 403, 404),
       },
     },
     async (request, reply) => {

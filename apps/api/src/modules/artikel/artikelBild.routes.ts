@@ -8,7 +8,8 @@ import { z } from "zod";
 import { asset } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
-import { responses } from "../../http/problem.ts";
+import { attachment } from "../../http/attachment.ts";
+import { fileResponse, responses } from "../../http/problem.ts";
 import { dekodiere, pdfBodyLimit, uploadInvalid } from "../anhang/pdfAnhang.ts";
 import { auchBereich } from "../anhang/zugriff.ts";
 import { notFound } from "../crud/crud.ts";
@@ -127,22 +128,31 @@ export const artikelBildRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }
         tags: [tag],
         summary: "Article images: the original file with its content type",
         params: ZAssetParams,
-        response: responses({}, 400, 401, 403, 404),
+        response: responses(
+          { 200: fileResponse("The image as uploaded", "image/jpeg", "image/png", "image/webp") },
+          400,
+          401,
+          403,
+          404,
+        ),
       },
     },
     async (request, reply) => {
       const [file] = await withTenant(db, request.mandant!.id, (tx) =>
         tx
-          .select({ bytes: asset.inhalt, contentType: asset.contentType })
+          .select({ bytes: asset.inhalt, dateiname: asset.dateiname })
           .from(asset)
           .where(eq(asset.id, request.params.assetId)),
       );
       if (!file) throw notFound();
+      // An upload: its type by its content (as checked on upload; an imported row of another kind is a plain
+      // download), as an attachment (the app fetches it and shows a blob: URL; opened directly it is never a page).
       return reply
-        .header("content-type", file.contentType)
+        .header("content-type", bildTyp(file.bytes) ?? "application/octet-stream")
+        .header("content-disposition", attachment(file.dateiname))
         .header("x-content-type-options", "nosniff")
         .header("cache-control", "private, max-age=31536000, immutable") // an asset's bytes never change
-        .send(file.bytes as never); // raw bytes: no response schema applies (only the problems have one)
+        .send(file.bytes as never); // raw bytes: Fastify does not serialize them (the 200 schema documents the file)
     },
   );
 
@@ -155,7 +165,18 @@ export const artikelBildRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }
         tags: [tag],
         summary: `Article images: the ${THUMBNAIL.breite} x ${THUMBNAIL.hoehe} JPEG thumbnail as base64 text (text/plain); only that size exists (others 404)`,
         params: ZThumbnailParams,
-        response: responses({ 200: z.string() }, 400, 401, 403, 404),
+        response: responses(
+          {
+            200: {
+              description: "The JPEG thumbnail, base64 encoded",
+              content: { "text/plain": { schema: z.base64() } },
+            },
+          },
+          400,
+          401,
+          403,
+          404,
+        ),
       },
     },
     async (request, reply) => {

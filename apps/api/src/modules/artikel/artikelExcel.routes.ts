@@ -9,7 +9,7 @@ import { artikel, mehrwertssteuer, untergruppe, warengruppe } from "../../db/sch
 import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
-import { errorLogOf, responses } from "../../http/problem.ts";
+import { errorLogOf, fileResponse, responses } from "../../http/problem.ts";
 
 export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** Articles read per statement (keyset by id): memory stays flat however many the tenant has. */
@@ -139,7 +139,7 @@ export const artikelExcelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
         tags: ["Artikel"],
         summary:
           "Articles: every not-deleted article as an Excel file (.xlsx, streamed; the name in x-filename): number, name, description, subgroup, goods group, VAT %, purchase price, today's base price, stock, manufacturer, lendable",
-        response: responses({}, 401, 403),
+        response: responses({ 200: fileResponse("The workbook (.xlsx)", XLSX) }, 401, 403),
       },
     },
     async (request, reply) => {
@@ -158,7 +158,7 @@ export const artikelExcelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
         .header("content-disposition", attachment(dateiname))
         .header("x-filename", dateiname)
         .header("cache-control", "no-store")
-        .send(out as never); // a stream: no response schema applies (only the problems have one)
+        .send(out as never); // a stream: Fastify does not serialize it (the 200 schema documents the file)
     },
   );
 };

@@ -1,3 +1,4 @@
+import { LAENDER_KUERZEL } from "@kontor/domain/land/land.codes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
 
@@ -26,6 +27,12 @@ describe("countries", () => {
     );
     expect(lands.filter((l: { eu: boolean }) => l.eu)).toHaveLength(27);
     expect(lands.find((l: { laenderKuerzel: string }) => l.laenderKuerzel === "CH").eu).toBe(false);
+  });
+
+  it("the code list of packages/domain (what country fields accept) is the table's", async () => {
+    const response = await call(t, { method: "GET", url: "/app/api/alllands", token });
+    const codes = response.json().map((l: { laenderKuerzel: string }) => l.laenderKuerzel);
+    expect([...codes].sort()).toEqual([...LAENDER_KUERZEL]);
   });
 
   it("landsearch finds by code, German or English name, case-insensitive", async () => {

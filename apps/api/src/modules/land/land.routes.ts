@@ -1,4 +1,4 @@
-import { ZLaenderKuerzel, ZLand } from "@kontor/domain/land/land.schema";
+import { ZLaenderKuerzelForm, ZLand } from "@kontor/domain/land/land.schema";
 import { asc, eq, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -67,7 +67,7 @@ export const landRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
       schema: {
         tags: ["land"],
         summary: "The country of an ISO 3166-1 alpha-2 code",
-        params: z.object({ code: ZLaenderKuerzel }),
+        params: z.object({ code: ZLaenderKuerzelForm }),
         response: responses({ 200: ZLand }, 400, 401, 404),
       },
     },

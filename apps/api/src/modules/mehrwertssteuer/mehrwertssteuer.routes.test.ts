@@ -13,6 +13,8 @@ const crud = describeCrud({
     { payload: { mwst: -1, land: "FR" }, field: "mwst", code: "min" },
     { payload: { mwst: 5.555, land: "FR" }, field: "mwst", code: "invalid" },
     { payload: { mwst: 5, land: "Frankreich" }, field: "land", code: "pattern" },
+    // issue 13 item 8: two letters that are no ISO 3166-1 code were stored
+    { payload: { mwst: 5, land: "AA" }, field: "land", code: "enum" },
   ],
   sort: { field: "mwst", values: (n) => ({ mwst: 30 + n, land: "IT" }) },
   authorities: ["ROLE_USER"],

@@ -2,6 +2,7 @@ import { ZIdParams } from "@kontor/domain/http/params.schema";
 import {
   sniffContentType,
   type TVorlageContentType,
+  VORLAGE_CONTENT_TYPES,
   VORLAGE_MAX_BYTES,
 } from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.rules";
 import {
@@ -16,7 +17,7 @@ import { rechnungsvorlage as table } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
-import { ProblemError, responses } from "../../http/problem.ts";
+import { fileResponse, ProblemError, responses } from "../../http/problem.ts";
 import { notFound, registerCrud } from "../crud/crud.ts";
 
 /** The metadata of a template; the file's bytes are read only by the download. */
@@ -115,7 +116,13 @@ export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
         tags: [tag],
         summary: "Document template: download its file (as its content type, as an attachment with its name)",
         params: ZIdParams,
-        response: responses({}, 400, 401, 403, 404),
+        response: responses(
+          { 200: fileResponse("The template file as uploaded", ...VORLAGE_CONTENT_TYPES) },
+          400,
+          401,
+          403,
+          404,
+        ),
       },
     },
     async (request, reply) => {
@@ -131,15 +138,16 @@ export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
           .where(and(eq(table.id, request.params.id), isNotNull(table.vorlage))),
       );
       if (!file?.bytes || !file.contentType) throw notFound();
-      const contentType = file.contentType as TVorlageContentType;
+      // The type by the file's content, as checked on upload (an imported row of another kind: a plain download).
+      const contentType: TVorlageContentType | undefined = sniffContentType(file.bytes);
       return reply
-        .header("content-type", contentType)
+        .header("content-type", contentType ?? "application/octet-stream")
         .header(
           "content-disposition",
-          attachment(file.name || `${file.vorlagename}${EXTENSIONS[contentType]}`),
+          attachment(file.name || `${file.vorlagename}${contentType ? EXTENSIONS[contentType] : ""}`),
         )
         .header("x-content-type-options", "nosniff")
-        .send(file.bytes as never); // raw bytes: no response schema applies (only the problems have one)
+        .send(file.bytes as never); // raw bytes: Fastify does not serialize them (the 200 schema documents the file)
     },
   );
 };

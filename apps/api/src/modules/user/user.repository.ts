@@ -41,7 +41,10 @@ export interface UserValues {
   groupIds?: readonly number[];
 }
 
-/** Unique login and e-mail, also under a race: the unique indexes decide, answered as the §8 messages. */
+/**
+ * Unique login and e-mail, also under a race: the unique indexes decide, answered as the §8 messages; unknown
+ * groups and tenants: the foreign keys decide.
+ */
 async function uniquely<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -54,6 +57,13 @@ async function uniquely<T>(work: () => Promise<T>): Promise<T> {
     }
     if (cause?.code === "23505" && cause.constraint === "app_user_email_uq") {
       throw new ProblemError(400, "error.emailUsed", undefined, [{ field: "email", code: "invalid" }]);
+    }
+    // A group or tenant id that does not exist.
+    if (cause?.code === "23503" && cause.constraint === "user_group_member_group_id_user_group_id_fk") {
+      throw new ProblemError(400, "error.validation", undefined, [{ field: "groups", code: "notFound" }]);
+    }
+    if (cause?.code === "23503" && cause.constraint === "user_mandant_mandant_id_mandant_id_fk") {
+      throw new ProblemError(400, "error.validation", undefined, [{ field: "mandantIds", code: "notFound" }]);
     }
     throw error;
   }

@@ -11,6 +11,7 @@ import { useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { cspNonce } from "../../app/cspNonce.ts";
 import { notifyFailure } from "../feedback/notify.ts";
 import { IconParagraph } from "../icons.tsx";
 import { DEFAULT_MAX_IMAGE_BYTES, formatBytes, ImageFileError, imageToDataUrl } from "./imageFile.ts";
@@ -101,6 +102,7 @@ export function RichTextEditor({
   const editor = useEditor({
     editable: !readOnly,
     immediatelyRender: true,
+    injectNonce: cspNonce(), // tiptap's <style> element (Content-Security-Policy style-src nonce)
     shouldRerenderOnTransaction: false,
     extensions: [
       StarterKit.configure({

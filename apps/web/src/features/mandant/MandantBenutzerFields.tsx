@@ -1,17 +1,22 @@
+import { EINLADUNG_TTL_DAYS } from "@kontor/domain/einladung/einladung.schema";
 import type { TMandantUser } from "@kontor/domain/mandant/mandant.schema";
 import { ActionIcon, Select, Stack, Table, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { fieldErrorMessage } from "../../components/form/fieldErrors.ts";
 import { IconTrash } from "../../components/icons.tsx";
+import { MandantEinladungen } from "./MandantEinladungen.tsx";
 import { userSearchQuery } from "./mandant.api.ts";
 import { userName } from "./mandant.form.ts";
 import type { MandantForm } from "./useMandantForm.ts";
 
 /**
- * The tenant's members (section "benutzer"): a search over the users to add one, and the table of members.
- * Loaded on its own (see MandantFormFields): the table and the debounced search are not needed for the first paint.
+ * The tenant's members (section "benutzer"): a search over the users to add one (a tenant admin finds the users of
+ * their own tenants only), the table of members, and — on a saved tenant — inviting anyone else by e-mail with the
+ * pending invitations (issue 13). Loaded on its own (see MandantFormFields): the table, the debounced search and the
+ * invitations are not needed for the first paint.
  */
 /** The default export for React.lazy. */
 export default function MandantBenutzerFields({ form }: { form: MandantForm }) {
@@ -22,6 +27,16 @@ export default function MandantBenutzerFields({ form }: { form: MandantForm }) {
   const members = form.values.userLists;
   const memberIds = new Set(members.map((user) => user.id));
   const candidates = (found.data ?? []).filter((user) => !memberIds.has(user.id));
+  const mandantId = form.values.id;
+  /**
+   * A 400 at userLists.N.id: a tenant admin attached someone who is no member of their tenants (the server wants
+   * an invitation then). Its generic code reads better as the reason.
+   */
+  const memberError = (index: number): string | null => {
+    const error = form.errors[`userLists.${index}.id`];
+    if (error === undefined || error === null || error === false) return null;
+    return error === fieldErrorMessage("invalid") ? t("benutzer.notInYourTenants") : String(error);
+  };
 
   const add = (id: string | null) => {
     const user = candidates.find((candidate) => String(candidate.id) === id);
@@ -32,6 +47,11 @@ export default function MandantBenutzerFields({ form }: { form: MandantForm }) {
 
   return (
     <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {mandantId === undefined
+          ? t("einladung.afterSave")
+          : t("einladung.hint", { days: EINLADUNG_TTL_DAYS })}
+      </Text>
       <Select
         label={t("benutzer.search")}
         placeholder={t("benutzer.placeholder")}
@@ -64,9 +84,17 @@ export default function MandantBenutzerFields({ form }: { form: MandantForm }) {
           <Table.Tbody>
             {members.map((user, index) => {
               const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || "–";
+              const error = memberError(index);
               return (
-                <Table.Tr key={user.id}>
-                  <Table.Td>{name}</Table.Td>
+                <Table.Tr key={user.id} bg={error ? "var(--mantine-color-red-light)" : undefined}>
+                  <Table.Td>
+                    {name}
+                    {error && (
+                      <Text size="xs" c="red" role="alert">
+                        {error}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{user.login}</Table.Td>
                   <Table.Td>
                     <ActionIcon
@@ -84,6 +112,7 @@ export default function MandantBenutzerFields({ form }: { form: MandantForm }) {
           </Table.Tbody>
         </Table>
       )}
+      {mandantId !== undefined && <MandantEinladungen mandantId={mandantId} />}
     </Stack>
   );
 }

@@ -27,12 +27,16 @@ import { FormActions } from "../../components/form/FormActions.tsx";
 import { formatDateTime } from "../../components/format/format.ts";
 import { IconArrowLeft } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
+import { accountQuery } from "../account/account.queries.ts";
 import { FormSection } from "../account/FormSection.tsx";
 import { problemFieldErrors } from "../account/formRules.ts";
 import { groupOptionsQuery } from "../group/group.api.ts";
 import { mandantOptionsQuery, saveUser, userQuery } from "./user.api.ts";
+import { userAuditKey } from "./user.audit.api.ts";
 import {
   emptyUser,
+  isAccountEditable,
+  mayChangeAuthority,
   toFormErrors,
   toUserFormValues,
   toUserPayload,
@@ -43,10 +47,11 @@ import {
 import { userKeys } from "./user.list.api.ts";
 import { parseSlug, userLabel } from "./user.rules.ts";
 
-/* The memberships and the sessions button load right after the screen (DESIGN §9 route budget). */
+/* The memberships, the sessions button and the change log load right after the screen (DESIGN §9 route budget). */
 const ladeExtras = () => import("./UserEditExtras.tsx");
 const UserZugehoerigkeit = lazy(async () => ({ default: (await ladeExtras()).UserZugehoerigkeit }));
 const RevokeSessionsButton = lazy(async () => ({ default: (await ladeExtras()).RevokeSessionsButton }));
+const UserAuditLog = lazy(async () => ({ default: (await ladeExtras()).UserAuditLog }));
 
 /** /user/{slug}: "new" creates a user, an id edits one (a new slug mounts a fresh form). */
 export function UserEditPage() {
@@ -89,6 +94,10 @@ function UserEdit({ id }: { id: number | "new" }) {
   const detail = useQuery({ ...userQuery(typeof id === "number" ? id : 0), enabled: !isNew });
   const groups = useQuery(groupOptionsQuery);
   const mandants = useQuery(mandantOptionsQuery);
+  // The signed-in user's own authorities: a tenant admin grants or takes away only those (issue 13).
+  const own = useQuery(accountQuery);
+  const mayChange = useMemo(() => mayChangeAuthority(own.data?.authorities ?? []), [own.data]);
+  const isAdmin = own.data?.authorities.includes("ROLE_ADMIN") ?? false;
 
   const form = useForm<UserFormValues>({
     mode: "controlled",
@@ -108,6 +117,7 @@ function UserEdit({ id }: { id: number | "new" }) {
     onSuccess: (saved, values) => {
       queryClient.setQueryData(userKeys.detail(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: userAuditKey(saved.id) });
       const next = toUserFormValues(saved);
       form.setInitialValues(next);
       form.setValues(next);
@@ -171,6 +181,10 @@ function UserEdit({ id }: { id: number | "new" }) {
   );
   const values = form.getValues();
   const saved = detail.data;
+  // false: the user also belongs to tenants this tenant admin does not administer — only memberships may change.
+  const editable = isNew || isAccountEditable(saved);
+  const readOnly = !editable;
+  const readOnlyLook = readOnly ? ({ readOnly: true, variant: "filled" } as const) : {};
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -178,7 +192,7 @@ function UserEdit({ id }: { id: number | "new" }) {
         <BackToList />
         <Group justify="space-between" align="center" gap="sm">
           <Title order={1}>{isNew ? t("title.new") : saved ? userLabel(saved) : t("title.edit")}</Title>
-          {saved && (
+          {saved && editable && (
             <Suspense fallback={null}>
               <RevokeSessionsButton user={saved} />
             </Suspense>
@@ -193,6 +207,12 @@ function UserEdit({ id }: { id: number | "new" }) {
         )}
       </Stack>
 
+      {readOnly && (
+        <Alert color="blue" variant="light" title={t("hint.notEditableTitle")}>
+          {t("hint.notEditable")}
+        </Alert>
+      )}
+
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <FormSection title={t("section.stammdaten")}>
@@ -205,6 +225,7 @@ function UserEdit({ id }: { id: number | "new" }) {
                   spellCheck={false}
                   autoComplete="off"
                   {...form.getInputProps("login")}
+                  {...readOnlyLook}
                 />
                 <TextInput
                   label={t("field.email")}
@@ -212,16 +233,19 @@ function UserEdit({ id }: { id: number | "new" }) {
                   withAsterisk
                   autoComplete="off"
                   {...form.getInputProps("email")}
+                  {...readOnlyLook}
                 />
                 <TextInput
                   label={t("field.firstName")}
                   autoComplete="off"
                   {...form.getInputProps("firstName")}
+                  {...readOnlyLook}
                 />
                 <TextInput
                   label={t("field.lastName")}
                   autoComplete="off"
                   {...form.getInputProps("lastName")}
+                  {...readOnlyLook}
                 />
                 <Select
                   label={t("field.langKey")}
@@ -233,6 +257,7 @@ function UserEdit({ id }: { id: number | "new" }) {
                     if (parsed.success) form.setFieldValue("langKey", parsed.data);
                   }}
                   error={form.errors.langKey}
+                  {...readOnlyLook}
                 />
                 {isNew && (
                   <PasswordInput
@@ -247,6 +272,7 @@ function UserEdit({ id }: { id: number | "new" }) {
                 label={t("field.activated")}
                 description={t("field.activatedHint")}
                 {...form.getInputProps("activated", { type: "checkbox" })}
+                disabled={readOnly}
               />
             </Stack>
           </FormSection>
@@ -258,15 +284,27 @@ function UserEdit({ id }: { id: number | "new" }) {
                 mandantData={mandantData}
                 groupData={groupData}
                 groupsFailed={groups.isError}
+                groupsReadOnly={readOnly}
               />
             </Suspense>
           </FormSection>
 
           <FormSection title={t("section.berechtigungen")}>
-            <Checkbox.Group {...form.getInputProps("authorities")}>
+            {editable && !isAdmin && own.isSuccess && (
+              <Text size="sm" c="dimmed" mb="xs">
+                {t("hint.authorityNotHeld")}
+              </Text>
+            )}
+            <Checkbox.Group {...form.getInputProps("authorities")} readOnly={readOnly}>
               <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs" verticalSpacing="xs" mt={4}>
                 {AUTHORITIES.map((authority) => (
-                  <Checkbox key={authority} value={authority} label={t(`access:authority.${authority}`)} />
+                  <Checkbox
+                    key={authority}
+                    value={authority}
+                    label={t(`access:authority.${authority}`)}
+                    // Until the own authorities are known, nothing is offered that the server might refuse.
+                    disabled={readOnly || !own.isSuccess || !mayChange(authority)}
+                  />
                 ))}
               </SimpleGrid>
             </Checkbox.Group>
@@ -280,6 +318,14 @@ function UserEdit({ id }: { id: number | "new" }) {
           />
         </Stack>
       </form>
+
+      {saved && (
+        <FormSection title={t("section.audit")}>
+          <Suspense fallback={<Loader size="sm" aria-label={t("common:loading")} />}>
+            <UserAuditLog userId={saved.id} mandantData={mandantData} />
+          </Suspense>
+        </FormSection>
+      )}
     </Stack>
   );
 }

@@ -90,3 +90,22 @@ export function validateUser(values: UserFormValues): Record<string, string> {
 
 /** SPEC §8: "Login name already used!" and "E-mail is already in use!" at their fields. */
 export const USER_PROBLEM_FIELDS = { "error.loginUsed": "login", "error.emailUsed": "email" } as const;
+
+/**
+ * Which authorities the signed-in user may grant or take away (issue 13): an administrator any; a tenant
+ * administrator only those they hold themselves, never ROLE_ADMIN — the server answers 403 otherwise.
+ */
+export function mayChangeAuthority(own: readonly TAuthority[]): (authority: TAuthority) => boolean {
+  if (own.includes("ROLE_ADMIN")) return () => true;
+  const held = new Set(own);
+  return (authority) => authority !== "ROLE_ADMIN" && held.has(authority);
+}
+
+/**
+ * Whether the account itself (login, e-mail, names, language, activation, authorities, groups) may change, or only
+ * the memberships of the caller's tenants: the server's `accountEditable` (false for a tenant admin when the user
+ * also belongs to a tenant they do not administer). A new user, or an older server without the field: editable.
+ */
+export function isAccountEditable(user: Pick<TUserRecord, "accountEditable"> | undefined): boolean {
+  return user?.accountEditable !== false;
+}
