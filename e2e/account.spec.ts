@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { DEMO, signIn, signInFromStart } from "./fixtures.ts";
-import { waitForMailLink } from "./mail.ts";
+import { mailsTo, waitForMailLink } from "./mail.ts";
 
 /** Specs share one server and database: every user here gets a name no other test uses. */
 function unique(prefix: string): string {
@@ -78,14 +78,17 @@ test.describe("register and activate", () => {
     await page.getByRole("button", { name: "Registrieren" }).click();
     await expect(page.getByText("Das Passwort und seine Bestätigung stimmen nicht überein!")).toBeVisible();
 
-    // A login that exists: the server's answer at the field; everything typed stays.
+    // A login that exists is answered like a new one (issue 13: no enumeration); the mail says it is taken and
+    // links back to the registration.
     await page.getByRole("textbox", { name: "Passwort bestätigen" }).fill("geheim-123");
     await page.getByRole("button", { name: "Registrieren" }).click();
-    await expect(page.getByText("Dieser Anmeldename ist bereits vergeben!")).toBeVisible();
-    await expect(page.getByLabel("E-Mail")).toHaveValue(email);
-    await expect(page.getByRole("textbox", { name: "Passwort", exact: true })).toHaveValue("geheim-123");
+    await expect(page.getByRole("heading", { level: 1, name: "Fast geschafft!" })).toBeVisible();
+    await page.goto(await waitForMailLink(email, /^\/app\/register$/));
 
     await page.getByLabel("Benutzername").fill(login);
+    await page.getByLabel("E-Mail").fill(email);
+    await page.getByRole("textbox", { name: "Passwort", exact: true }).fill("geheim-123");
+    await page.getByRole("textbox", { name: "Passwort bestätigen" }).fill("geheim-123");
     await page.getByRole("button", { name: "Registrieren" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Fast geschafft!" })).toBeVisible();
     await expect(
@@ -203,9 +206,12 @@ test.describe("forgotten password", () => {
     const unknown = `${unique("niemand")}@example.com`;
     await page.getByLabel("E-Mail").fill(unknown);
     await page.getByRole("button", { name: "Link senden" }).click();
-    await expect(page.getByText("E-Mail-Adresse nicht registriert!")).toBeVisible();
-    await expect(page.getByLabel("E-Mail")).toHaveValue(unknown);
+    // Answered like a known address (issue 13: no enumeration); the mail says no account uses it.
+    await expect(page.getByRole("heading", { level: 1, name: "E-Mail gesendet" })).toBeVisible();
+    await expect.poll(async () => (await mailsTo(unknown)).length, { timeout: 10_000 }).toBe(1);
+    expect((await mailsTo(unknown))[0]!.body).toContain("kein aktives Kontor-Benutzerkonto");
 
+    await page.goto("/app/passwordreset");
     await page.getByLabel("E-Mail").fill(user.email);
     await page.getByRole("button", { name: "Link senden" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "E-Mail gesendet" })).toBeVisible();

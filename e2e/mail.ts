@@ -50,7 +50,8 @@ export function parseMail(file: string, raw: string): Mail {
   return { file, to: header("To"), body };
 }
 
-async function mailsTo(address: string): Promise<Array<Mail & { mtime: number }>> {
+/** Every mail to an address in the outbox, newest first. */
+export async function mailsTo(address: string): Promise<Array<Mail & { mtime: number }>> {
   const dir = outboxDir();
   let names: string[];
   try {

@@ -76,6 +76,19 @@ describe("users administration", () => {
     expect((await login(t, { login: input.login, password: "erstes-pw" })).length).toBeGreaterThan(0);
   });
 
+  it("an unknown group or tenant id is 400 at the field (was a foreign-key 500)", async () => {
+    const group = await create(adminToken, newUser({ groups: [{ id: 2_147_483_647 }] }));
+    expect([group.statusCode, group.json().fieldErrors]).toEqual([
+      400,
+      [{ field: "groups", code: "notFound" }],
+    ]);
+    const tenant = await create(adminToken, newUser({ mandantIds: [987_654_321] }));
+    expect([tenant.statusCode, tenant.json().fieldErrors]).toEqual([
+      400,
+      [{ field: "mandantIds", code: "notFound" }],
+    ]);
+  });
+
   it("with an initial password no mail is sent", async () => {
     const input = newUser({ password: "start-123" });
     expect((await create(adminToken, input)).statusCode).toBe(201);
