@@ -22,6 +22,15 @@ module.exports = {
       to: { path: "^apps/web/" },
     },
     {
+      name: "api-lower-layers-never-import-modules",
+      comment:
+        "apps/api layers: http/, db/, security/ and mail/ are the infrastructure every module stands on; they never " +
+        "reach up into modules/ (start-up data that saves through module repositories lives in setup/).",
+      severity: "error",
+      from: { path: "^apps/api/src/(http|db|security|mail)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^apps/api/src/modules/" },
+    },
+    {
       name: "i18n-is-data",
       comment: "packages/i18n holds translations and their types; it imports nothing but its own files.",
       severity: "error",

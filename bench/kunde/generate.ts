@@ -9,7 +9,7 @@
 import { AUTHORITIES, MODULES } from "@kontor/domain/access/access.schema";
 import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
-import { createMandant, createUser } from "../../apps/api/src/db/seed.ts";
+import { createMandant, createUser } from "../../apps/api/src/setup/seed.ts";
 import { ensureDatabase, withClient, writeBenchMarker } from "../lib/db.ts";
 import { BATCH, col, generateArgs, log, seconds, writeSearchTexts } from "../lib/generate.ts";
 import { createRng, type Rng } from "../lib/prng.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerGuard } from "./http/guard.ts";
-import { createTokenService } from "./modules/auth/token.ts";
+import { createTokenService } from "./security/token.ts";
 import { createTestApp, type TestApp } from "./test/helpers.ts";
 
 let t: TestApp;

@@ -15,9 +15,9 @@ import { registerProblemHandlers } from "./http/problem.ts";
 import { registerRichTextSanitizing } from "./http/richText.ts";
 import { registerSecurityHeaders } from "./http/securityHeaders.ts";
 import { createMailer } from "./mail/mailer.ts";
-import { createTokenService } from "./modules/auth/token.ts";
 import { apiModules } from "./modules/index.ts";
 import { createSecretBox } from "./security/secrets.ts";
+import { createTokenService } from "./security/token.ts";
 import { registerWeb } from "./web.ts";
 
 export const API_PREFIX = "/app/api";
@@ -34,7 +34,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       redact: ["req.headers.authorization"],
       // The query string holds search words (customer names) and one-time keys: the log keeps the path only.
       serializers: {
-        req: (request) => ({ method: request.method, url: request.url.split("?")[0], remoteAddress: request.ip }),
+        req: (request) => ({
+          method: request.method,
+          url: request.url.split("?")[0],
+          remoteAddress: request.ip,
+        }),
       },
     },
     trustProxy: config.trustProxy,

@@ -2,7 +2,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
-import { BootstrapError, bootstrapData } from "./db/seed.ts";
+import { BootstrapError, bootstrapData } from "./setup/seed.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMandant } from "../setup/seed.ts";
 import { createTestApp, type TestApp } from "../test/helpers.ts";
 import { queryRows } from "./client.ts";
 import { adresse, mandantModul } from "./schema/index.ts";
-import { createMandant } from "./seed.ts";
 import { withoutTenant, withTenant } from "./tenant.ts";
 
 /** Tenant isolation in depth (DESIGN §6): row-level security holds even when a query forgets its tenant filter. */

@@ -152,13 +152,13 @@ describe("JSON bodies", () => {
   it("refuses a body nested deeper than 64 levels (the text walk ran out of stack: 500)", async () => {
     for (const body of [
       "[".repeat(20_000) + "]".repeat(20_000),
-      '{"a":'.repeat(5_000) + "1" + "}".repeat(5_000),
+      `${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}`,
     ]) {
       const response = await putKundeRaw(body);
       expect(response.statusCode).toBe(400);
       expect(response.json().detail).toBe("The body nests deeper than 64 levels");
     }
-    const shallow = '{"a":'.repeat(60) + "1" + "}".repeat(60);
+    const shallow = `${'{"a":'.repeat(60)}1${"}".repeat(60)}`;
     expect((await putKundeRaw(shallow)).statusCode).toBe(400); // a schema error, no longer a depth error
     expect((await putKundeRaw(shallow)).json().detail).toBeUndefined();
   });

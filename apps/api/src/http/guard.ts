@@ -3,9 +3,8 @@ import { MODULES, type TAuthority, type TModul } from "@kontor/domain/access/acc
 import { ZMandantId } from "@kontor/domain/mandant/mandant.schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
-import { findSessionPrincipal, touchSession } from "../modules/auth/auth.repository.ts";
-import type { TokenService } from "../modules/auth/token.ts";
-import { findMembership } from "../modules/mandant/mandant.repository.ts";
+import { findMembership, findSessionPrincipal, touchSession } from "../db/principal.ts";
+import type { TokenService } from "../security/token.ts";
 import { ProblemError } from "./problem.ts";
 
 /**

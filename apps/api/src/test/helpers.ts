@@ -15,7 +15,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
-import { createMandant, createUser } from "../db/seed.ts";
+import { createMandant, createUser } from "../setup/seed.ts";
 
 /**
  * A real server on a real database for app.inject tests: PostgreSQL when DATABASE_URL is set (one database shared

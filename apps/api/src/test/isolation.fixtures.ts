@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { createMandant, createUser } from "../db/seed.ts";
+import { createMandant, createUser } from "../setup/seed.ts";
 import { call, login, type TestApp } from "./helpers.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ZIsoDate, ZIsoDateTime } from "../date/date.schema.ts";
 import { ZLangKey } from "../auth/auth.schema.ts";
+import { ZIsoDate, ZIsoDateTime } from "../date/date.schema.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
 import { ZProzent } from "../money/percent.schema.ts";
 import { ZFirmaTyp, ZGeschlechtTyp } from "../typen/typen.ts";
@@ -115,8 +115,7 @@ export const ZFahrzeug = z.object({
   marke: text(100),
   typ: text(100),
   fahrgestellNummer: text(30).describe("Vehicle identification number (VIN)"),
-  erstZulassung: ZIsoDate
-    .nullish()
+  erstZulassung: ZIsoDate.nullish()
     .transform((v) => v ?? null)
     .describe("First registration (YYYY-MM-DD)"),
   motorNummer: text(50),
@@ -154,9 +153,7 @@ export type TKundeFeld = z.infer<typeof ZKundeFeld>;
 export const ZKundeCrm = z.object({
   id: z.number().int().optional(),
   text: z.string().trim().min(1).max(10_000),
-  datum: ZIsoDateTime
-    .optional()
-    .describe("When (ISO 8601 date-time); the server sets now when missing"),
+  datum: ZIsoDateTime.optional().describe("When (ISO 8601 date-time); the server sets now when missing"),
   user: z
     .object({ id: z.number().int(), login: z.string() })
     .nullish()

@@ -1,8 +1,8 @@
 import type { TAccount } from "@kontor/domain/auth/auth.schema";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { authoritiesOf } from "../../db/principal.ts";
 import { appUser } from "../../db/schema/index.ts";
-import { authoritiesOf } from "../auth/auth.repository.ts";
 
 export async function findAccount(db: Db, userId: number): Promise<TAccount | undefined> {
   const [row] = await db

@@ -11,8 +11,8 @@ import {
   untergruppe,
   warengruppe,
 } from "../../db/schema/index.ts";
-import { createUser } from "../../db/seed.ts";
 import { withTenant } from "../../db/tenant.ts";
+import { createUser } from "../../setup/seed.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp, unique } from "../../test/helpers.ts";
 import { createKunde } from "../kunde/kunde.testing.ts";
 import { type Caller, createArtikel, defaultMwstId } from "./artikel.testing.ts";

@@ -1,8 +1,8 @@
 import type { TAuthority } from "@kontor/domain/access/access.schema";
 import { eq, sql } from "drizzle-orm";
 import { artikel, artikelPreis, mehrwertssteuer } from "../../db/schema/index.ts";
-import { createUser } from "../../db/seed.ts";
 import { withTenant } from "../../db/tenant.ts";
+import { createUser } from "../../setup/seed.ts";
 import { login, type TestApp, unique } from "../../test/helpers.ts";
 
 type ArtikelZeile = typeof artikel.$inferInsert;

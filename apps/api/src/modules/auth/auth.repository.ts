@@ -1,11 +1,7 @@
-import type { TAuthority } from "@kontor/domain/access/access.schema";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { appUser, session, userAuthority } from "../../db/schema/index.ts";
-
-/** The user's authorities as a sorted array, for selects from app_user. */
-export const authoritiesOf = sql<TAuthority[]>`array(select ${userAuthority.authority} from ${userAuthority}
-  where ${userAuthority.userId} = ${appUser.id} order by ${userAuthority.authority})`;
+import { authoritiesOf } from "../../db/principal.ts";
+import { appUser, session } from "../../db/schema/index.ts";
 
 export async function findUserByLoginOrEmail(db: Db, loginOrEmail: string) {
   const value = loginOrEmail.toLowerCase();
@@ -49,29 +45,6 @@ export async function insertSession(
 ) {
   const [row] = await db.insert(session).values(values).returning({ id: session.id });
   return row!.id;
-}
-
-/** The session behind a token with what every request needs to know about its user. */
-export async function findSessionPrincipal(db: Db, sessionId: string) {
-  const [row] = await db
-    .select({
-      userId: session.userId,
-      expiresAt: session.expiresAt,
-      revokedAt: session.revokedAt,
-      lastUsedAt: session.lastUsedAt,
-      login: appUser.login,
-      activated: appUser.activated,
-      authorities: authoritiesOf,
-    })
-    .from(session)
-    .innerJoin(appUser, eq(appUser.id, session.userId))
-    .where(eq(session.id, sessionId))
-    .limit(1);
-  return row;
-}
-
-export async function touchSession(db: Db, sessionId: string) {
-  await db.update(session).set({ lastUsedAt: new Date() }).where(eq(session.id, sessionId));
 }
 
 export async function revokeSession(db: Db, sessionId: string) {

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
-import { createUser } from "../../db/seed.ts";
+import { createTokenService } from "../../security/token.ts";
+import { createUser } from "../../setup/seed.ts";
 import {
   call,
   createTenantUser,
@@ -15,7 +16,6 @@ import {
   uniqueAddress,
 } from "../../test/helpers.ts";
 import { startSmtpServer } from "../../test/mail.ts";
-import { createTokenService } from "./token.ts";
 
 let t: TestApp;
 let member: TestUser;

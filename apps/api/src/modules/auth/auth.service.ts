@@ -5,6 +5,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { ProblemError } from "../../http/problem.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import type { TokenService } from "../../security/token.ts";
 import type { TotpService } from "../totp/totp.service.ts";
 import {
   findUserByLoginOrEmail,
@@ -14,7 +15,6 @@ import {
 } from "./auth.repository.ts";
 import { createLoginRateLimit } from "./login-rate-limit.ts";
 import { verifyPassword } from "./password.ts";
-import type { TokenService } from "./token.ts";
 
 export interface ClientInfo {
   address: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../db/seed.ts";
+import { createUser } from "../../setup/seed.ts";
 import {
   call,
   createTenantUser,

@@ -13,8 +13,8 @@ import {
   zahlungsbedingung,
   zahlungsziel,
 } from "../../db/schema/index.ts";
-import { createUser } from "../../db/seed.ts";
 import { withoutTenant, withTenant } from "../../db/tenant.ts";
+import { createUser } from "../../setup/seed.ts";
 import { describeCrud } from "../../test/crud.ts";
 import { call, createTenantUser, login, unique } from "../../test/helpers.ts";
 import { type Caller, createKunde, gueltigerKunde, rechnungsadresse } from "./kunde.testing.ts";

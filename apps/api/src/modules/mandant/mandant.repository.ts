@@ -28,21 +28,6 @@ import { type Actor, recordAccountChanges } from "../user/user.audit.ts";
 /** The tenant's own billing addresses (customer addresses share the table and carry kunde_id). */
 const tenantOwnBilling = and(eq(adresse.adressenTyp, "rechnungsadresse"), isNull(adresse.kundeId));
 
-/** Membership of a user in a tenant, with the tenant's state and modules; undefined when not a member. */
-export async function findMembership(db: Db, userId: number, mandantId: number) {
-  const [row] = await db
-    .select({
-      aktiv: mandant.aktiv,
-      modules: sql<TModul[]>`array(select ${mandantModul.modul} from ${mandantModul}
-        where ${mandantModul.mandantId} = ${mandant.id})`,
-    })
-    .from(userMandant)
-    .innerJoin(mandant, eq(mandant.id, userMandant.mandantId))
-    .where(and(eq(userMandant.userId, userId), eq(userMandant.mandantId, mandantId)))
-    .limit(1);
-  return row;
-}
-
 export async function isMember(db: Db | Tx, userId: number, mandantId: number): Promise<boolean> {
   const [row] = await db
     .select({ userId: userMandant.userId })

@@ -53,7 +53,9 @@ export function createMandantService(db: Db) {
       // An address id must be one of the tenant's own addresses (another tenant's id was dropped silently, and the
       // tenant's own addresses deleted with it).
       const ownAddresses = new Set(current?.adresseLists.map((a) => a.id));
-      const foreignAddress = input.adresseLists.findIndex((a) => a.id !== undefined && !ownAddresses.has(a.id));
+      const foreignAddress = input.adresseLists.findIndex(
+        (a) => a.id !== undefined && !ownAddresses.has(a.id),
+      );
       if (foreignAddress >= 0) {
         throw new ProblemError(400, "error.validation", undefined, [
           { field: `adresseLists.${foreignAddress}.id`, code: "notFound" },

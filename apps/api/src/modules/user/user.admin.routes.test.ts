@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMandant } from "../../db/seed.ts";
+import { createMandant } from "../../setup/seed.ts";
 import {
   call,
   createTenantUser,

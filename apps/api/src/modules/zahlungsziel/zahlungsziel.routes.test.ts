@@ -2,8 +2,8 @@ import { zahlungszielText } from "@kontor/domain/zahlungsziel/zahlungsziel.rules
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { kunde } from "../../db/schema/index.ts";
-import { createUser } from "../../db/seed.ts";
 import { withTenant } from "../../db/tenant.ts";
+import { createUser } from "../../setup/seed.ts";
 import { describeCrud } from "../../test/crud.ts";
 import { call, createTenantUser, login, unique } from "../../test/helpers.ts";
 import { insertKunde } from "../kunde/kunde.fixture.ts";

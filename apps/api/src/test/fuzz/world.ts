@@ -2,7 +2,7 @@ import { AUTHORITIES, MODULES } from "@kontor/domain/access/access.schema";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
-import { createMandant, createUser } from "../../db/seed.ts";
+import { createMandant, createUser } from "../../setup/seed.ts";
 import { createTenantUser, login, type TestApp, type TestUser, unique } from "../helpers.ts";
 import { pdfBytes, type Schema, type SchemaPath, valueArbitrary } from "./schema.ts";
 

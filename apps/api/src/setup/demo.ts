@@ -2,11 +2,11 @@ import { MODULES } from "@kontor/domain/access/access.schema";
 import { ZArtikel } from "@kontor/domain/artikel/artikel.schema";
 import { type TKundeInput, ZKunde } from "@kontor/domain/kunde/kunde.schema";
 import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { mehrwertssteuer } from "../db/schema/index.ts";
+import { withTenant } from "../db/tenant.ts";
 import { saveArtikel } from "../modules/artikel/artikel.repository.ts";
 import { saveKunde } from "../modules/kunde/kunde.repository.ts";
-import type { Db } from "./client.ts";
-import { mehrwertssteuer } from "./schema/index.ts";
-import { withTenant } from "./tenant.ts";
 
 const adresse = (strasse: string, hausNummer: string, plz: string, ort: string, land = "AT") => ({
   strasse,

@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from "jose";
-import { ProblemError } from "../../http/problem.ts";
+import { ProblemError } from "../http/problem.ts";
 
 export interface TokenClaims {
   sessionId: string;

@@ -2,11 +2,11 @@ import { AUTHORITIES, MODULES, type TAuthority, type TModul } from "@kontor/doma
 import { count, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { adresse, appSetting, appUser, mandant, mandantModul } from "../db/schema/index.ts";
 import { seedTenantStammdaten } from "../modules/stammdaten/seed.ts";
 import { insertUser } from "../modules/user/user.repository.ts";
-import type { Db } from "./client.ts";
 import { seedDemoKatalog } from "./demo.ts";
-import { adresse, appSetting, appUser, mandant, mandantModul } from "./schema/index.ts";
 
 export class BootstrapError extends Error {}
 
