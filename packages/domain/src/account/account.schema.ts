@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZEmail, ZLangKey, ZLogin, ZPassword } from "../auth/auth.schema.ts";
+import { ZEmail, ZLangKey, ZLogin, ZPassword, ZPersonName } from "../auth/auth.schema.ts";
 import { ZRichText } from "../richtext/richtext.schema.ts";
 
 /** POST /register: creates an inactive user and mails an activation link. */
@@ -13,18 +13,8 @@ export type TRegister = z.infer<typeof ZRegister>;
 
 /** The settings screen's fields (POST /account). */
 export const ZAccountUpdate = z.object({
-  firstName: z
-    .string()
-    .trim()
-    .max(50)
-    .nullish()
-    .transform((v) => v || null),
-  lastName: z
-    .string()
-    .trim()
-    .max(50)
-    .nullish()
-    .transform((v) => v || null),
+  firstName: ZPersonName,
+  lastName: ZPersonName,
   email: ZEmail,
   langKey: ZLangKey,
   signature: ZRichText(20_000)

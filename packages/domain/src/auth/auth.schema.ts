@@ -24,6 +24,14 @@ export const ZLogin = z
   .regex(/^[A-Za-z0-9_.@-]+$/)
   .transform((v) => v.toLowerCase());
 
+/** A person's first or last name: up to 50 characters, empty = none. */
+export const ZPersonName = z
+  .string()
+  .trim()
+  .max(50)
+  .nullish()
+  .transform((v) => v || null);
+
 /** TOTP codes (RFC 6238): six digits. */
 export const ZValidationCode = z.object({
   validationCode: z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZEmail, ZLangKey, ZLogin, ZPassword } from "../auth/auth.schema.ts";
+import { ZEmail, ZLangKey, ZLogin, ZPassword, ZPersonName } from "../auth/auth.schema.ts";
 
 /**
  * Invitations into a tenant (issue 13): a tenant admin adds a person by inviting an e-mail address — never by
@@ -43,18 +43,8 @@ export type TEinladungInfo = z.infer<typeof ZEinladungInfo>;
 export const ZEinladungRegister = ZEinladungKey.extend({
   login: ZLogin,
   password: ZPassword,
-  firstName: z
-    .string()
-    .trim()
-    .max(50)
-    .nullish()
-    .transform((v) => v || null),
-  lastName: z
-    .string()
-    .trim()
-    .max(50)
-    .nullish()
-    .transform((v) => v || null),
+  firstName: ZPersonName,
+  lastName: ZPersonName,
   langKey: ZLangKey.default("de"),
 });
 export type TEinladungRegister = z.infer<typeof ZEinladungRegister>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZAuthority } from "../access/access.schema.ts";
-import { ZEmail, ZLangKey, ZLogin, ZPassword } from "../auth/auth.schema.ts";
+import { ZEmail, ZLangKey, ZLogin, ZPassword, ZPersonName } from "../auth/auth.schema.ts";
 
 export const ZGroup = z.object({
   id: z.number().int().optional(),
@@ -18,18 +18,8 @@ export type TGroup = z.infer<typeof ZGroup>;
 export const ZUser = z.object({
   id: z.number().int().optional(),
   login: ZLogin,
-  firstName: z
-    .string()
-    .trim()
-    .max(50)
-    .nullish()
-    .transform((v) => v || null),
-  lastName: z
-    .string()
-    .trim()
-    .max(50)
-    .nullish()
-    .transform((v) => v || null),
+  firstName: ZPersonName,
+  lastName: ZPersonName,
   email: ZEmail,
   imageUrl: z
     .string()
