@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZLangKey } from "../auth/auth.schema.ts";
 import { ZIsoDate, ZIsoDateTime } from "../date/date.schema.ts";
+import { speicherGruendeMelden } from "../http/speicherRegeln.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
 import { ZProzent } from "../money/percent.schema.ts";
 import { ZFirmaTyp, ZGeschlechtTyp } from "../typen/typen.ts";
@@ -256,19 +257,7 @@ export type TKundeInput = z.input<typeof ZKunde>;
  * when other fields are invalid, so one answer names every missing field; a path already reported is skipped.
  */
 export const ZKundeSpeichern = ZKunde.superRefine(
-  (kunde, ctx) => {
-    const gemeldet = new Set(ctx.issues.map((issue) => (issue.path ?? []).map(String).join(".")));
-    for (const { field, code } of speichernBlockiert(kunde, {
-      lieferadresseAktiv: lieferadresseAktiv(kunde),
-    })) {
-      if (gemeldet.has(field)) continue;
-      ctx.addIssue({
-        code: "custom",
-        path: field.split(".").map((teil) => (/^\d+$/.test(teil) ? Number(teil) : teil)),
-        params: { code },
-        message: `${field} is required`,
-      });
-    }
-  },
+  (kunde, ctx) =>
+    speicherGruendeMelden(speichernBlockiert(kunde, { lieferadresseAktiv: lieferadresseAktiv(kunde) }), ctx),
   { when: istObjekt },
 );

@@ -131,6 +131,21 @@ describe("artikel: generic pattern (DESIGN §8)", () => {
     expect(await count(who)).toBe(before);
   });
 
+  it("names every field the save rules (artikel.rules.ts, the form's) miss at once, with its path", async () => {
+    const who = await tenant();
+    const before = await count(who);
+    const response = await put(who, "artikel", {
+      artikelBezeichnung: "   ",
+      artikelPreisSet: [{ preis: 2, vonDatum: "2030-01-01" }, { preis: null }],
+      artikelLieferantSet: [{ lieferant: null }],
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    const verlangt = ["artikelBezeichnung", "mehrwertssteuer", "artikelLieferantSet.0.lieferant"];
+    for (const field of [...verlangt, "artikelPreisSet.1.preis", "artikelPreisSet.1.vonDatum"])
+      expect(response.json().fieldErrors).toContainEqual({ field, code: "required" });
+    expect(await count(who)).toBe(before);
+  });
+
   it("an unknown id is 404 for GET, PUT and DELETE; another tenant's id too", async () => {
     const who = await tenant();
     const other = await tenant();

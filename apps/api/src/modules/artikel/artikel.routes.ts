@@ -10,6 +10,7 @@ import {
   ZArtikelZeile,
   ZNaechsteArtikelnummer,
 } from "@kontor/domain/artikel/artikel.api";
+import { mitSpeicherRegeln } from "@kontor/domain/artikel/artikel.rules";
 import { ARTIKEL_BILDER_MAX, ZArtikel } from "@kontor/domain/artikel/artikel.schema";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -37,15 +38,18 @@ const tags = ["Artikel"];
 /**
  * What PUT artikel takes: the article, its images as links to assets of the tenant in order (at most 5; a
  * duplicate links the same assets, stored once). Without artikelImages the stored links stay as they are; the
- * read-only metadata GET answers (dateiname, …) may be sent along and is ignored.
+ * read-only metadata GET answers (dateiname, …) may be sent along and is ignored. The save rules (artikel.rules.ts,
+ * the form's) answer 400 with every missing field's path.
  */
-const ZArtikelSpeichern = ZArtikel.extend({
-  artikelImages: z
-    .array(z.object({ assetId: z.number().int().positive() }))
-    .max(ARTIKEL_BILDER_MAX)
-    .optional()
-    .describe("Image links (existing assets of the tenant) in order; absent: unchanged"),
-});
+const ZArtikelSpeichern = mitSpeicherRegeln(
+  ZArtikel.extend({
+    artikelImages: z
+      .array(z.object({ assetId: z.number().int().positive() }))
+      .max(ARTIKEL_BILDER_MAX)
+      .optional()
+      .describe("Image links (existing assets of the tenant) in order; absent: unchanged"),
+  }),
+);
 
 /**
  * Articles (SPEC §7 "Articles"): the article with its prices, suppliers, custom fields and image links (GET/PUT/

@@ -1,7 +1,8 @@
-import { Box, Checkbox, Loader, Select, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Checkbox, Loader, Select, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Raster } from "../../components/form/Raster.tsx";
 import { formatPercent } from "../../components/format/format.ts";
 import {
   mehrwertssteuernQuery,
@@ -236,28 +237,5 @@ export function ArtikelStammdaten({
         <TextInput label={t("field.webshopId")} value={values.webshopId ?? ""} readOnly variant="filled" />
       </Raster>
     </Stack>
-  );
-}
-
-/** Columns of at least `min` px that fill the row (a CSS grid). */
-export function Raster({
-  children,
-  min = 320,
-  gap = "md",
-}: {
-  children: ReactNode;
-  min?: number;
-  gap?: "sm" | "md";
-}) {
-  return (
-    <Box
-      style={{
-        display: "grid",
-        gridTemplateColumns: `repeat(auto-fit, minmax(min(${min}px, 100%), 1fr))`,
-        gap: `var(--mantine-spacing-${gap})`,
-      }}
-    >
-      {children}
-    </Box>
   );
 }

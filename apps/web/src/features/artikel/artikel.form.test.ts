@@ -1,3 +1,4 @@
+import { fehlendeFelder, pflichtFelder } from "@kontor/domain/artikel/artikel.rules";
 import { ZArtikel } from "@kontor/domain/artikel/artikel.schema";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -7,12 +8,10 @@ import {
   artikelDuplikat,
   artikelFromForm,
   artikelToForm,
-  fehlendeFelder,
   fehlerJeTab,
   neuerArtikelForm,
   neuerLieferant,
   neuerPreis,
-  pflichtFelder,
   tabOf,
 } from "./artikel.form.ts";
 import { katalogParams, LEERER_FILTER } from "./artikel.katalog.tsx";

@@ -1,11 +1,12 @@
 import type { TArtikel } from "@kontor/domain/artikel/artikel.schema";
 import type { UseFormReturnType } from "@mantine/form";
+import { rowKey, tabTabelle } from "../../components/form/aggregateForm.ts";
 
 /**
  * The article form's values (SPEC §3 Article): inputs hold "" where the record holds null, selections hold ids as
  * text, rows carry a `key` so their inputs stay put when others are removed. The paths are those of the record
- * (`artikelPreisSet.0.vonDatum`), so the save rules' and the server's field errors land on the inputs as they are.
- * Zod-free: the screen's first load carries no schema (DESIGN §9).
+ * (`artikelPreisSet.0.vonDatum`), so the save rules' (@kontor/domain artikel.rules.ts) and the server's field
+ * errors land on the inputs as they are. Zod-free: the screen's first load carries no schema (DESIGN §9).
  */
 
 export interface PreisValues {
@@ -68,10 +69,6 @@ export interface ArtikelValues {
   artikelFelder: FeldValues[];
   artikelImages: BildValues[];
 }
-
-let lastKey = 0;
-/** A key for a new row of a list in the form (React keeps each row's inputs by it). */
-export const rowKey = (prefix: string) => `${prefix}-${++lastKey}`;
 
 const str = (value: string | null | undefined) => value ?? "";
 const num = (value: number | null | undefined): number | "" => value ?? "";
@@ -245,68 +242,19 @@ export function artikelFromForm(values: ArtikelValues) {
   };
 }
 
-/** Why the form cannot be saved yet: a missing required value, by its input's path. */
-export interface SpeichernGrund {
-  field: string;
-}
-
-/**
- * The save rules: Bezeichnung and MwSt are required (the number may stay empty: the server assigns it); every
- * price needs its amount and first day; every supplier row needs its supplier.
- */
-export function fehlendeFelder(values: ArtikelValues): SpeichernGrund[] {
-  const gruende: SpeichernGrund[] = [];
-  if (values.artikelBezeichnung.trim() === "") gruende.push({ field: "artikelBezeichnung" });
-  if (values.mehrwertssteuer === "") gruende.push({ field: "mehrwertssteuer" });
-  values.artikelPreisSet.forEach((preis, index) => {
-    if (preis.preis === "") gruende.push({ field: `artikelPreisSet.${index}.preis` });
-    if (preis.vonDatum === "") gruende.push({ field: `artikelPreisSet.${index}.vonDatum` });
-  });
-  values.artikelLieferantSet.forEach((eintrag, index) => {
-    if (!eintrag.lieferant) gruende.push({ field: `artikelLieferantSet.${index}.lieferant` });
-  });
-  return gruende;
-}
-
-/** Every path the save rules can ask for with the current rows: the inputs that show the required mark. */
-export function pflichtFelder(values: ArtikelValues): ReadonlySet<string> {
-  const felder = new Set(["artikelBezeichnung", "mehrwertssteuer"]);
-  values.artikelPreisSet.forEach((_, index) => {
-    felder.add(`artikelPreisSet.${index}.preis`);
-    felder.add(`artikelPreisSet.${index}.vonDatum`);
-  });
-  values.artikelLieferantSet.forEach((_, index) => {
-    felder.add(`artikelLieferantSet.${index}.lieferant`);
-  });
-  return felder;
-}
-
 /** The tabs of the edit screen. */
 export const ARTIKEL_TABS = ["stammdaten", "preise", "lieferanten", "bilder", "dateien", "felder"] as const;
 export type ArtikelTab = (typeof ARTIKEL_TABS)[number];
 
-const TAB_OF_FIELD: Readonly<Record<string, ArtikelTab>> = {
+/** Where the article's field paths show (`artikelPreisSet.0.preis` → preise); everything else is on Stammdaten. */
+export const ARTIKEL_TAB_TABELLE = tabTabelle<ArtikelTab>("stammdaten", {
   artikelPreisSet: "preise",
   artikelLieferantSet: "lieferanten",
   artikelImages: "bilder",
   artikelPdfs: "dateien",
   artikelFelder: "felder",
-};
-
-/** The tab that shows a field path (`artikelPreisSet.0.preis` → preise); everything else is on Stammdaten. */
-export function tabOf(path: string): ArtikelTab {
-  return TAB_OF_FIELD[path.split(".")[0] ?? ""] ?? "stammdaten";
-}
-
-/** How many errors (form or server) each tab has: the tabs show them, so none hides on another tab. */
-export function fehlerJeTab(paths: Iterable<string>): Partial<Record<ArtikelTab, number>> {
-  const counts: Partial<Record<ArtikelTab, number>> = {};
-  for (const path of paths) {
-    const tab = tabOf(path);
-    counts[tab] = (counts[tab] ?? 0) + 1;
-  }
-  return counts;
-}
+});
+export const { tabOf, fehlerJeTab } = ARTIKEL_TAB_TABELLE;
 
 /** The article form as the tabs get it. */
 export type ArtikelForm = UseFormReturnType<ArtikelValues>;

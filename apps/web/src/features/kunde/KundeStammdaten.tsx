@@ -2,11 +2,11 @@ import type { TLangKey } from "@kontor/domain/auth/auth.schema";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
 import { GESCHLECHT_TYPEN, type TFirmaTyp } from "@kontor/domain/typen/typen";
 import { checkUid } from "@kontor/domain/uid/uid.rules";
-import { Box, Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Raster } from "../../components/form/Raster.tsx";
 import { naechsteNummerQuery } from "./kunde.api.ts";
 import type { KundeForm } from "./kunde.form.ts";
 import { Umschalter } from "./Umschalter.tsx";
@@ -179,28 +179,5 @@ function UidInput({ form }: { form: KundeForm }) {
         setVerlassen(true);
       }}
     />
-  );
-}
-
-/** Columns of at least `min` px that fill the row (a CSS grid: SimpleGrid does not fit this tab's budget). */
-function Raster({
-  children,
-  min = 320,
-  gap = "md",
-}: {
-  children: ReactNode;
-  min?: number;
-  gap?: "sm" | "md";
-}) {
-  return (
-    <Box
-      style={{
-        display: "grid",
-        gridTemplateColumns: `repeat(auto-fit, minmax(min(${min}px, 100%), 1fr))`,
-        gap: `var(--mantine-spacing-${gap})`,
-      }}
-    >
-      {children}
-    </Box>
   );
 }

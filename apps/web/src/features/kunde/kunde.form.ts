@@ -10,6 +10,7 @@ import {
 import type { TAdresse, TKunde, TKundeCrm } from "@kontor/domain/kunde/kunde.schema";
 import type { TFirmaTyp } from "@kontor/domain/typen/typen";
 import type { UseFormReturnType } from "@mantine/form";
+import { rowKey, tabTabelle } from "../../components/form/aggregateForm.ts";
 
 /**
  * The customer form's values (SPEC §3 kunde): inputs hold "" where the record holds null, selections hold ids as
@@ -104,10 +105,6 @@ export interface KundeValues {
   /** Read-only, sent back as loaded. */
   webshopId?: number | null | undefined;
 }
-
-let lastKey = 0;
-/** A key for a new row of a list in the form (React keeps each row's inputs by it). */
-export const rowKey = (prefix: string) => `${prefix}-${++lastKey}`;
 
 const str = (value: string | null | undefined) => value ?? "";
 const ref = (value: { id: number } | null | undefined) => (value ? String(value.id) : "");
@@ -317,7 +314,8 @@ export const KUNDE_TABS = [
 ] as const;
 export type KundeTab = (typeof KUNDE_TABS)[number];
 
-const TAB_OF_FIELD: Readonly<Record<string, KundeTab>> = {
+/** Where the customer's field paths show (`adresseLists.0.plz` → adressen); everything else is on Stammdaten. */
+export const KUNDE_TAB_TABELLE = tabTabelle<KundeTab>("stammdaten", {
   adresseLists: "adressen",
   preisschiene: "konditionen",
   zahlungsziel: "konditionen",
@@ -334,22 +332,8 @@ const TAB_OF_FIELD: Readonly<Record<string, KundeTab>> = {
   kundeFelder: "felder",
   kundePdfs: "dateien",
   kundeCrms: "crm",
-};
-
-/** The tab that shows a field path (`adresseLists.0.plz` → adressen); everything else is on Stammdaten. */
-export function tabOf(path: string): KundeTab {
-  return TAB_OF_FIELD[path.split(".")[0] ?? ""] ?? "stammdaten";
-}
-
-/** How many errors (form or server) each tab has: the tabs show them, so none hides on another tab. */
-export function fehlerJeTab(paths: Iterable<string>): Partial<Record<KundeTab, number>> {
-  const counts: Partial<Record<KundeTab, number>> = {};
-  for (const path of paths) {
-    const tab = tabOf(path);
-    counts[tab] = (counts[tab] ?? 0) + 1;
-  }
-  return counts;
-}
+});
+export const { tabOf, fehlerJeTab } = KUNDE_TAB_TABELLE;
 
 /** Whether the form's delivery address (adresseLists[1]) is there and switched on. */
 export function istLieferadresseAn(values: Pick<KundeValues, "adresseLists">): boolean {
