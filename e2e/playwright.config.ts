@@ -32,9 +32,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  // Generous: two workers, the server and Chromium share two cores; a slow step is not a failure.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: two workers, the server and Chromium share two cores; a slow step is not a failure. The long specs
+  // (a customer or article through every tab) took 57 s of 60 on a busy machine, a lazy screen over 10 s to show.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [["list"], ["html", { outputFolder: path.join(repoRoot, "playwright-report"), open: "never" }]],
   use: {
     ...devices["Desktop Chrome"],
