@@ -22,6 +22,15 @@ module.exports = {
       to: { path: "^apps/web/" },
     },
     {
+      name: "web-components-never-import-features",
+      comment:
+        "apps/web/src/components holds generic pieces every area may use; area code (features/) builds on them, " +
+        "never the other way round.",
+      severity: "error",
+      from: { path: "^apps/web/src/components/" },
+      to: { path: "^apps/web/src/features/" },
+    },
+    {
       name: "api-lower-layers-never-import-modules",
       comment:
         "apps/api layers: http/, db/, security/ and mail/ are the infrastructure every module stands on; they never " +

@@ -3,9 +3,9 @@ import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-quer
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { api } from "../../app/api.ts";
-import { fileToBase64, saveBlob } from "../../features/rechnungsvorlage/rechnungsvorlage.file.ts";
 import { useConfirm } from "../dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../feedback/notify.ts";
+import { fileToBase64, saveBlob } from "../files/files.ts";
 import { formatDateTime } from "../format/format.ts";
 import { IconTrash } from "../icons.tsx";
 import { useProblemMessage } from "../problemMessage.ts";

@@ -1,6 +1,6 @@
 import { API_BASE, toApiError } from "../../app/api.ts";
 import { session } from "../../app/session.ts";
-import { fileNameFromDisposition } from "../../features/rechnungsvorlage/rechnungsvorlage.file.ts";
+import { fileNameFromDisposition } from "../files/files.ts";
 
 /**
  * A file download (GET `path`, e.g. kundes/{id}/pdfs/{pdfId}) sent like every API call (bearer token, tenant,

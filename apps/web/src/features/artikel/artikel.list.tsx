@@ -7,13 +7,13 @@ import { isApiError, type Page } from "../../app/api.ts";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
+import { saveBlob } from "../../components/files/files.ts";
 import { formatMoney, formatPercent } from "../../components/format/format.ts";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import { ListSearchInput, useListSearchText } from "../../components/list/ListSearchInput.tsx";
 import type { ListColumn, ListDefinition } from "../../components/list/listTypes.ts";
 import type { ListSearch } from "../../components/list/listValues.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { saveBlob } from "../rechnungsvorlage/rechnungsvorlage.file.ts";
 import {
   ARTIKEL_IN_USE,
   type ArtikelListRow,

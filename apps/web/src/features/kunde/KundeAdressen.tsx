@@ -2,7 +2,7 @@ import { ADRESSE_MAX } from "@kontor/domain/kunde/kunde.rules";
 import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LandSelect } from "../../components/form/LandSelect.tsx";
+import { LandSelect } from "../land/LandSelect.tsx";
 import { adresseToForm, istLieferadresseAn, type KundeForm, neueLieferadresse } from "./kunde.form.ts";
 import { adresseName } from "./kunde.labels.ts";
 import { LieferadresseQuickCreateModal } from "./quick/LieferadresseQuickCreateModal.tsx";

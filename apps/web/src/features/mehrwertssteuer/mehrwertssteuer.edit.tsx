@@ -4,10 +4,10 @@ import {
 } from "@kontor/domain/mehrwertssteuer/mehrwertssteuer.schema";
 import { Checkbox, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { LandSelect } from "../../components/form/LandSelect.tsx";
 import { PercentInput } from "../../components/form/PercentInput.tsx";
 import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
 import { orUndefined, type Resource } from "../../components/resource/resource.ts";
+import { LandSelect } from "../land/LandSelect.tsx";
 import { mehrwertssteuerList } from "./mehrwertssteuer.resource.ts";
 
 interface Values {

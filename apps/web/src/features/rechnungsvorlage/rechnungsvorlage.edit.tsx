@@ -6,11 +6,12 @@ import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { notifyFailure } from "../../components/feedback/notify.ts";
+import { fileToBase64, saveBlob } from "../../components/files/files.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
 import type { Resource } from "../../components/resource/resource.ts";
 import { formatBytes } from "../../components/richtext/imageFile.ts";
-import { fetchVorlage, fileToBase64, saveBlob } from "./rechnungsvorlage.file.ts";
+import { fetchVorlage } from "./rechnungsvorlage.file.ts";
 import { type RechnungsvorlageValues, rechnungsvorlageFromForm } from "./rechnungsvorlage.form.ts";
 import { contentTypeName, rechnungsvorlageList } from "./rechnungsvorlage.resource.ts";
 

@@ -22,8 +22,8 @@ import { api, isApiError } from "../../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../../../components/feedback/notify.ts";
 import { dialogSubmit } from "../../../components/form/dialogSubmit.ts";
 import { serverFieldErrors, zodValidate } from "../../../components/form/fieldErrors.ts";
-import { LandSelect } from "../../../components/form/LandSelect.tsx";
 import { useProblemMessage } from "../../../components/problemMessage.ts";
+import { LandSelect } from "../../land/LandSelect.tsx";
 import { KundeSucheFeld } from "./KundeSucheFeld.tsx";
 import { KUNDE_KEY } from "./kundeQuick.api.ts";
 import {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileNameFromDisposition, fileToBase64 } from "./rechnungsvorlage.file.ts";
-import { rechnungsvorlageFromForm } from "./rechnungsvorlage.form.ts";
+import { fileNameFromDisposition, fileToBase64 } from "./files.ts";
 
 describe("fileToBase64", () => {
   it("encodes the bytes without a data-URL prefix", async () => {
@@ -31,30 +30,5 @@ describe("fileNameFromDisposition", () => {
   it("is null without a name", () => {
     expect(fileNameFromDisposition(null)).toBeNull();
     expect(fileNameFromDisposition("attachment")).toBeNull();
-  });
-});
-
-describe("rechnungsvorlageFromForm", () => {
-  const values = {
-    id: 3,
-    vorlagename: "Briefkopf",
-    active: true,
-    datei: null,
-    vorlage: "",
-    vorlageDateiname: "",
-  };
-
-  it("keeps the stored file when none is picked", () => {
-    expect(rechnungsvorlageFromForm(values)).toEqual({ id: 3, vorlagename: "Briefkopf", active: true });
-  });
-
-  it("sends a picked file with its name", () => {
-    expect(rechnungsvorlageFromForm({ ...values, vorlage: "JVBERi0=", vorlageDateiname: "a.pdf" })).toEqual({
-      id: 3,
-      vorlagename: "Briefkopf",
-      active: true,
-      vorlage: "JVBERi0=",
-      vorlageDateiname: "a.pdf",
-    });
   });
 });

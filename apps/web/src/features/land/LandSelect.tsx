@@ -2,7 +2,7 @@ import { Select, type SelectProps } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { landsQuery } from "../../features/land/land.api.ts";
+import { landsQuery } from "./land.api.ts";
 
 /**
  * A country (ISO 3166-1 alpha-2 code as value), searchable by name in the current language or by code; names
