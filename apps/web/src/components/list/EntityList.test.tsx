@@ -14,6 +14,7 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Page } from "../../app/api.ts";
+import { visible } from "../../test/visible.ts";
 import { EntityList } from "./EntityList.tsx";
 import type { ListDefinition, ListQuery } from "./listTypes.ts";
 import { validateListSearch } from "./listValues.ts";
@@ -127,7 +128,7 @@ describe("generic list table", () => {
       sort: [{ field: "bezeichnung", direction: "asc" }],
     });
     expect(bodyRows()).toHaveLength(3);
-    expect(screen.getByRole("heading", { level: 1, name: "Liste" })).toBeTruthy();
+    expect(visible(screen.getByRole("heading", { level: 1, name: "Liste" }))).toBe(true);
   });
 
   it("strips HTML from text and shows booleans as read-only checkboxes", async () => {
@@ -215,7 +216,7 @@ describe("generic list table", () => {
     const server = fakeList(0);
     renderList(definitionOf(server.list));
     await screen.findByText("Seite 1 von 1 · 0 Einträge");
-    expect(screen.getByText("Keine Einträge")).toBeTruthy();
+    expect(visible(screen.getByText("Keine Einträge"))).toBe(true);
     expect(screen.queryAllByRole("checkbox")).toHaveLength(0);
   });
 

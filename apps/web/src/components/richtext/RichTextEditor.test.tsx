@@ -5,6 +5,7 @@ import i18next from "i18next";
 import { useState } from "react";
 import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { visible } from "../../test/visible.ts";
 import { RICH_TEXT_CONTROLS, RichTextEditor, type RichTextEditorProps } from "./RichTextEditor.tsx";
 
 beforeAll(async () => {
@@ -61,7 +62,7 @@ describe("rich-text editor", () => {
   it("has every toolbar button of the spec, translated, and a labelled text area", () => {
     render(<Editor value="<p>Hallo</p>" />);
     for (const control of RICH_TEXT_CONTROLS) {
-      expect(screen.getByRole("button", { name: LABELS[control] }), control).toBeTruthy();
+      expect(visible(screen.getByRole("button", { name: LABELS[control] })), control).toBe(true);
     }
     expect(screen.getByRole("textbox", { name: "Inhalt" }).textContent).toBe("Hallo");
   });
@@ -71,7 +72,7 @@ describe("rich-text editor", () => {
     expect(screen.queryByRole("button", { name: "Bild einfügen" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Überschrift 1" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Code" })).toBeNull();
-    expect(screen.getByRole("button", { name: "Überschrift 2" })).toBeTruthy();
+    expect(visible(screen.getByRole("button", { name: "Überschrift 2" }))).toBe(true);
   });
 
   it("shows the text without toolbar when read-only", () => {
@@ -95,7 +96,9 @@ describe("rich-text editor", () => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     const fake = new File(["<html>not a picture</html>"], "foto.png", { type: "image/png" });
     fireEvent.change(input, { target: { files: [fake] } });
-    expect(await screen.findByText("Die Datei ist kein Bild (erlaubt: PNG, JPEG, GIF, WebP).")).toBeTruthy();
+    expect(visible(await screen.findByText("Die Datei ist kein Bild (erlaubt: PNG, JPEG, GIF, WebP)."))).toBe(
+      true,
+    );
   });
 
   it("refuses an image over the size limit, naming the limit", async () => {
@@ -104,7 +107,7 @@ describe("rich-text editor", () => {
     bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     fireEvent.change(input, { target: { files: [new File([bytes], "gross.png", { type: "image/png" })] } });
-    expect(await screen.findByText("Das Bild ist zu groß (höchstens 1 KB).")).toBeTruthy();
+    expect(visible(await screen.findByText("Das Bild ist zu groß (höchstens 1 KB)."))).toBe(true);
   });
 
   it("embeds an accepted image as a data URL in the HTML", async () => {

@@ -14,6 +14,7 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
+import { visible } from "../../test/visible.ts";
 import { KundeEdit } from "./kunde.edit.tsx";
 
 beforeAll(async () => {
@@ -141,7 +142,7 @@ describe("kunde edit", () => {
       "PLZ (Rechnungsadresse)",
       "Ort (Rechnungsadresse)",
     ])
-      expect(within(grund).getByRole("button", { name })).toBeTruthy();
+      expect(visible(within(grund).getByRole("button", { name }))).toBe(true);
     // The next number is the number field's placeholder: empty means "assigned on save".
     await waitFor(() => expect(input(/^Kundennummer/).placeholder).toBe("K-0042"));
 
@@ -187,7 +188,7 @@ describe("kunde edit", () => {
     type(/^Ort/, "Graz");
     await waitFor(() => expect(save.hasAttribute("disabled")).toBe(false));
     fireEvent.click(save);
-    expect(await screen.findByText("Dieser Wert ist bereits vergeben.")).toBeTruthy();
+    expect(visible(await screen.findByText("Dieser Wert ist bereits vergeben."))).toBe(true);
     expect(input(/^Kundennummer/).value).toBe("1");
     expect(input(/^Firmenname/).value).toBe("Doppelt GmbH");
   });

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { visible } from "../../../test/visible.ts";
 import { ArtikelGalleryModal } from "./ArtikelGalleryModal.tsx";
 import { ArtikelPreviewModal } from "./ArtikelPreviewModal.tsx";
 import { fakeApi, initTestI18n, renderWithProviders } from "./artikelTestUtils.tsx";
@@ -38,11 +39,11 @@ describe("ArtikelPreviewModal", () => {
     renderWithProviders(<ArtikelPreviewModal artikelId={7} onClose={onClose} />);
     const dialog = screen.getByRole("dialog", { name: "Artikelvorschau" });
     await within(dialog).findByText("Bohrhammer");
-    expect(within(dialog).getByText("A-7")).toBeTruthy();
+    expect(visible(within(dialog).getByText("A-7"))).toBe(true);
     expect(within(dialog).getByText(/Stark/).textContent).toBe("Stark\nund leise");
-    expect(within(dialog).getByText("80,00 €")).toBeTruthy();
-    expect(within(dialog).getByText("149,90 €")).toBeTruthy();
-    expect(within(dialog).getByText("20,0 %")).toBeTruthy();
+    expect(visible(within(dialog).getByText("80,00 €"))).toBe(true);
+    expect(visible(within(dialog).getByText("149,90 €"))).toBe(true);
+    expect(visible(within(dialog).getByText("20,0 %"))).toBe(true);
     const bild = (await within(dialog).findByRole("img", { name: "Bild: hammer.jpg" })) as HTMLImageElement;
     expect(bild.getAttribute("src")).toBe("data:image/jpeg;base64,QUJD");
     expect(api.calls.every((call) => call.method === "GET")).toBe(true);
@@ -74,21 +75,21 @@ describe("ArtikelGalleryModal", () => {
       <ArtikelGalleryModal bilder={bilder} startIndex={1} opened onClose={() => undefined} />,
     );
     const dialog = screen.getByRole("dialog", { name: "Bilder" });
-    expect(await within(dialog).findByRole("img", { name: "hinten.jpg" })).toBeTruthy();
-    expect(within(dialog).getByText("2 / 3")).toBeTruthy();
+    expect(visible(await within(dialog).findByRole("img", { name: "hinten.jpg" }))).toBe(true);
+    expect(visible(within(dialog).getByText("2 / 3"))).toBe(true);
     expect(String(fetch.mock.calls[0]![0])).toBe("/app/api/artikelimage/2");
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Nächstes Bild" }));
-    expect(await within(dialog).findByRole("img", { name: "seite.jpg" })).toBeTruthy();
-    expect(within(dialog).getByText("3 / 3")).toBeTruthy();
+    expect(visible(await within(dialog).findByRole("img", { name: "seite.jpg" }))).toBe(true);
+    expect(visible(within(dialog).getByText("3 / 3"))).toBe(true);
     // Wraps around.
     fireEvent.keyDown(window, { key: "ArrowRight" });
-    expect(await within(dialog).findByRole("img", { name: "vorne.jpg" })).toBeTruthy();
-    expect(within(dialog).getByText("1 / 3")).toBeTruthy();
+    expect(visible(await within(dialog).findByRole("img", { name: "vorne.jpg" }))).toBe(true);
+    expect(visible(within(dialog).getByText("1 / 3"))).toBe(true);
     fireEvent.keyDown(window, { key: "ArrowLeft" });
-    await waitFor(() => expect(within(dialog).getByText("3 / 3")).toBeTruthy());
+    await waitFor(() => expect(visible(within(dialog).getByText("3 / 3"))).toBe(true));
     fireEvent.click(within(dialog).getByRole("button", { name: "Vorheriges Bild" }));
-    expect(await within(dialog).findByRole("img", { name: "hinten.jpg" })).toBeTruthy();
+    expect(visible(await within(dialog).findByRole("img", { name: "hinten.jpg" }))).toBe(true);
   });
 });
 
@@ -113,14 +114,14 @@ describe("LieferantInfoModal", () => {
     );
     renderWithProviders(<LieferantInfoModal lieferantId={12} onClose={() => undefined} />);
     const dialog = screen.getByRole("dialog", { name: "Lieferant" });
-    expect(await within(dialog).findByText("Holz Huber GmbH")).toBeTruthy();
-    expect(within(dialog).getByText("20012")).toBeTruthy();
-    expect(within(dialog).getByText("Ring 5, 1010 Wien, AT")).toBeTruthy();
+    expect(visible(await within(dialog).findByText("Holz Huber GmbH"))).toBe(true);
+    expect(visible(within(dialog).getByText("20012"))).toBe(true);
+    expect(visible(within(dialog).getByText("Ring 5, 1010 Wien, AT"))).toBe(true);
     expect(within(dialog).getByRole("link", { name: "office@huber.at" }).getAttribute("href")).toBe(
       "mailto:office@huber.at",
     );
-    expect(within(dialog).getByText("+43 1 234")).toBeTruthy();
-    expect(within(dialog).getByText("ATU12345678")).toBeTruthy();
+    expect(visible(within(dialog).getByText("+43 1 234"))).toBe(true);
+    expect(visible(within(dialog).getByText("ATU12345678"))).toBe(true);
     expect(within(dialog).getByRole("link", { name: "Lieferant öffnen" }).getAttribute("href")).toBe(
       "/app/kunde/12",
     );

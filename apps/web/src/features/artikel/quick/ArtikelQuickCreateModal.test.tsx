@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { visible } from "../../../test/visible.ts";
 import { ArtikelQuickCreateModal, type ArtikelQuickCreateModalProps } from "./ArtikelQuickCreateModal.tsx";
 import { type Call, fakeApi, initTestI18n, renderWithProviders } from "./artikelTestUtils.tsx";
 
@@ -126,7 +127,7 @@ describe("ArtikelQuickCreateModal", () => {
     await act(async () => {
       fireEvent.click(speichern(dialog));
     });
-    expect(await within(dialog).findByText("Dieser Wert ist bereits vergeben.")).toBeTruthy();
+    expect(visible(await within(dialog).findByText("Dieser Wert ist bereits vergeben."))).toBe(true);
     expect(feld(dialog, /Artikelnummer/).getAttribute("aria-invalid")).toBe("true");
     expect(feld(dialog, /Verkaufspreis/).getAttribute("aria-invalid")).toBe("true");
     expect(feld(dialog, /Artikelbezeichnung/).value).toBe("Kabel");

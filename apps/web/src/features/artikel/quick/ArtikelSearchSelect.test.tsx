@@ -2,6 +2,7 @@ import type { TArtikelZeile } from "@kontor/domain/artikel/artikel.api";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { visible } from "../../../test/visible.ts";
 import { ArtikelSearchSelect, type ArtikelSearchSelectProps } from "./ArtikelSearchSelect.tsx";
 import { artikelZeile, type Call, fakeApi, initTestI18n, renderWithProviders } from "./artikelTestUtils.tsx";
 
@@ -76,8 +77,8 @@ describe("ArtikelSearchSelect — search", () => {
     expect(searches(api.calls)[0]!.query.has("verleihbar")).toBe(false);
     expect(screen.getByRole("option", { name: "Schraube M8, Nr. 10001" }).textContent).toContain("10001");
     const alt = screen.getByRole("option", { name: "Schraube alt, Nr. A-7, gelöscht, gesperrt" });
-    expect(within(alt).getByText("gelöscht")).toBeTruthy();
-    expect(within(alt).getByText("gesperrt")).toBeTruthy();
+    expect(visible(within(alt).getByText("gelöscht"))).toBe(true);
+    expect(visible(within(alt).getByText("gesperrt"))).toBe(true);
   });
 
   it("cancels a search that a newer one replaces", async () => {
@@ -140,7 +141,7 @@ describe("ArtikelSearchSelect — search", () => {
     fakeApi((call) => (call.path === "artikelsearch" ? { body: { artikelList: [] } } : undefined));
     renderWithProviders(<Auswahl allowCreate={false} />);
     tippe("xyz");
-    expect(await screen.findByText("Keine Artikel gefunden")).toBeTruthy();
+    expect(visible(await screen.findByText("Keine Artikel gefunden"))).toBe(true);
     expect(screen.queryByRole("option")).toBeNull();
   });
 
@@ -273,8 +274,8 @@ describe("ArtikelSearchSelect — QR scan", () => {
     renderWithProviders(<Auswahl withQrScan onPick={onPick} />);
     const dialog = await oeffneQr();
     await scanne(dialog, "ZZZ");
-    expect(await within(dialog).findByText("Artikel nicht gefunden")).toBeTruthy();
-    expect(screen.getByRole("dialog", { name: "QR-Code scannen" })).toBeTruthy();
+    expect(visible(await within(dialog).findByText("Artikel nicht gefunden"))).toBe(true);
+    expect(visible(screen.getByRole("dialog", { name: "QR-Code scannen" }))).toBe(true);
     expect(onPick).not.toHaveBeenCalled();
   });
 
@@ -288,7 +289,7 @@ describe("ArtikelSearchSelect — QR scan", () => {
       "Der Zugriff auf die Kamera wurde nicht erlaubt",
     );
     expect(getUserMedia).toHaveBeenCalled();
-    expect(within(dialog).getByRole("textbox", { name: "Code" })).toBeTruthy();
+    expect(visible(within(dialog).getByRole("textbox", { name: "Code" }))).toBe(true);
   });
 });
 

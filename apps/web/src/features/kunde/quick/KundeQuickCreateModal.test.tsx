@@ -1,6 +1,7 @@
 import type { TKundeZeile } from "@kontor/domain/kunde/kunde.api";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { visible } from "../../../test/visible.ts";
 import { KundeQuickCreateModal, type KundeQuickCreateModalProps } from "./KundeQuickCreateModal.tsx";
 import { type Call, fakeApi, initTestI18n, renderWithProviders, zeile } from "./quickTestUtils.tsx";
 
@@ -144,8 +145,8 @@ describe("KundeQuickCreateModal — Kunde", () => {
     tippe(dialog, /Ort/, "Wien");
     await klicke(speichern(dialog));
 
-    expect(await within(dialog).findByText("Bitte höchstens 10 Zeichen eingeben.")).toBeTruthy();
-    expect(within(dialog).getByText("Dieses Feld ist erforderlich.")).toBeTruthy();
+    expect(visible(await within(dialog).findByText("Bitte höchstens 10 Zeichen eingeben."))).toBe(true);
+    expect(visible(within(dialog).getByText("Dieses Feld ist erforderlich."))).toBe(true);
     expect(feld(dialog, /PLZ/).getAttribute("aria-invalid")).toBe("true");
     expect((feld(dialog, /Firmenname/) as HTMLInputElement).value).toBe("Acme");
     expect((feld(dialog, /Ort/) as HTMLInputElement).value).toBe("Wien");
@@ -160,7 +161,9 @@ describe("KundeQuickCreateModal — Kunde", () => {
     tippe(dialog, /Ort/, "Wien");
     tippe(dialog, /E-Mail/, "a@b");
     await klicke(speichern(dialog));
-    expect(await within(dialog).findByText("Bitte geben Sie eine gültige E-Mail-Adresse ein.")).toBeTruthy();
+    expect(visible(await within(dialog).findByText("Bitte geben Sie eine gültige E-Mail-Adresse ein."))).toBe(
+      true,
+    );
     expect(puts(api.calls)).toHaveLength(0);
   });
 });
@@ -258,7 +261,9 @@ describe("KundeQuickCreateModal — Ansprechperson", () => {
     tippe(dialog, /E-Mail/, "eva@acme.at");
     await klicke(speichern(dialog));
 
-    expect(await within(dialog).findByText("Bitte geben Sie eine gültige E-Mail-Adresse ein.")).toBeTruthy();
+    expect(visible(await within(dialog).findByText("Bitte geben Sie eine gültige E-Mail-Adresse ein."))).toBe(
+      true,
+    );
     expect(within(dialog).getByRole("alert").textContent).toContain(
       "Der gewählte Kunde ist selbst unvollständig (Ort)",
     );

@@ -2,6 +2,7 @@ import type { TKundeZeile } from "@kontor/domain/kunde/kunde.api";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { visible } from "../../../test/visible.ts";
 import { KundeSearchSelect, type KundeSearchSelectProps } from "./KundeSearchSelect.tsx";
 import { type Call, fakeApi, initTestI18n, renderWithProviders, zeile } from "./quickTestUtils.tsx";
 
@@ -65,7 +66,7 @@ describe("KundeSearchSelect", () => {
     expect(erste.textContent).toContain("10001");
     const zweite = screen.getByRole("option", { name: /^Müllerei Huber/ });
     expect(zweite.getAttribute("aria-label")).toBe("Müllerei Huber, 5020 Salzburg, Nr. 10002, deaktiviert");
-    expect(within(zweite).getByText("deaktiviert")).toBeTruthy();
+    expect(visible(within(zweite).getByText("deaktiviert"))).toBe(true);
     expect(input().getAttribute("aria-expanded")).toBe("true");
   });
 
@@ -115,7 +116,7 @@ describe("KundeSearchSelect", () => {
     );
     renderWithProviders(<Auswahl allowCreate={false} />);
     tippe("xyz");
-    expect(await screen.findByText("Keine Kunden gefunden")).toBeTruthy();
+    expect(visible(await screen.findByText("Keine Kunden gefunden"))).toBe(true);
     expect(screen.queryByRole("option")).toBeNull();
     expect(searches(api.calls)).toHaveLength(1);
   });
@@ -138,8 +139,8 @@ describe("KundeSearchSelect", () => {
     );
     renderWithProviders(<Auswahl lieferant includeDeactivated />);
     tippe("Holz", "Lieferant");
-    expect(await screen.findByText("Keine Lieferanten gefunden")).toBeTruthy();
-    expect(screen.getByRole("option", { name: "Neuen Lieferanten anlegen" })).toBeTruthy();
+    expect(visible(await screen.findByText("Keine Lieferanten gefunden"))).toBe(true);
+    expect(visible(screen.getByRole("option", { name: "Neuen Lieferanten anlegen" }))).toBe(true);
     expect(searches(api.calls).map((call) => call.path)).toEqual(["lieferantsearch"]);
     expect(searches(api.calls)[0]!.query.get("includeDeactivated")).toBe("true");
   });

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { visible } from "../../../test/visible.ts";
 import { LieferadresseQuickCreateModal } from "./LieferadresseQuickCreateModal.tsx";
 import { fakeApi, initTestI18n, renderWithProviders } from "./quickTestUtils.tsx";
 
@@ -117,7 +118,9 @@ describe("LieferadresseQuickCreateModal", () => {
     await act(async () => {
       fireEvent.click(speichern(dialog));
     });
-    expect(await within(dialog).findByText("Die Eingabe hat nicht das erwartete Format.")).toBeTruthy();
+    expect(visible(await within(dialog).findByText("Die Eingabe hat nicht das erwartete Format."))).toBe(
+      true,
+    );
     expect(feld(dialog, /^PLZ/).getAttribute("aria-invalid")).toBe("true");
     expect(feld(dialog, /^Straße/).value).toBe("Industriestraße");
     expect(onCreated).not.toHaveBeenCalled();
