@@ -16,7 +16,7 @@ import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
 import { notFound, onlyOneDefault, registerCrud } from "../crud/crud.ts";
 import { kundenMitVerweis, kundeVerweise } from "../kunde/kunde.verweis.ts";
-import { registerBedingungen } from "./bedingung.ts";
+import { registerBedingungen } from "./bedingung.routes.ts";
 
 type StoredSkonto = { tage: number; prozent: number };
 

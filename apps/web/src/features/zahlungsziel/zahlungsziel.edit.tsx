@@ -5,8 +5,8 @@ import { parseSlug } from "../../components/form/EditStates.tsx";
 import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
 import { editCalls } from "../../components/resource/resource.ts";
 import { BelegtextVorschau } from "./BelegtextVorschau.tsx";
-import { lieferbedingung, zahlungsbedingung } from "./bedingung.tsx";
-import { zahlungsziel } from "./zahlungsziel.tsx";
+import { lieferbedingung, zahlungsbedingung } from "./bedingung.fields.tsx";
+import { zahlungsziel } from "./zahlungsziel.fields.tsx";
 
 const zahlungszielCalls = editCalls(zahlungsziel);
 
