@@ -119,13 +119,6 @@ const homeRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/home/HomePage.tsx"), "HomePage"),
 });
 
-const mandantWizardRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: "mandant/$slug/wizard",
-  loader: () => loadTexts("crud", "mandant", "validation"),
-  component: lazyRouteComponent(() => import("../features/mandant/MandantWizard.tsx"), "MandantWizardPage"),
-});
-
 /** SPEC §2 names /benachrichtigungen/ (the edit of an item, ?id=): it opens /benachrichtigungen/{id} or new. */
 const benachrichtigungRedirectRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -145,8 +138,8 @@ const benachrichtigungRedirectRoute = createRoute({
  * edit route /{segment}/{slug} for all of them; app/screens.ts (loaded on demand) knows which segment shows what
  * and which texts it needs, so the route tree of the first page load does not grow with every screen (DESIGN §9).
  */
-const loadScreen = (segment: string, kind: "list" | "edit") =>
-  import("./screens.ts").then((screens) => screens.loadScreen(segment, kind));
+const loadScreen = (segment: string, kind: "list" | "edit" | "deep", rest?: string) =>
+  import("./screens.ts").then((screens) => screens.loadScreen(segment, kind, rest));
 
 const resourceListRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -169,13 +162,18 @@ const resourceEditRoute = createRoute({
   },
 });
 
-/** SPEC §2 /artikel/{slug}/{duplicate}: a new article prefilled from a stored one (the article edit screen). */
-const artikelDuplicateRoute = createRoute({
+/** Deeper paths of a screen (/artikel/{id}/duplicate, /mandant/{id}/wizard, later /beleg/{slug}/edit/…): app/screens.ts
+ * declares their patterns, this one route serves them all. */
+const resourceDeepRoute = createRoute({
   getParentRoute: () => protectedRoute,
-  path: "artikel/$slug/duplicate",
-  loader: () => loadScreen("artikel", "edit"),
-  component: function ArtikelDuplicateScreen() {
-    const Screen = artikelDuplicateRoute.useLoaderData();
+  path: "$resource/$slug/$",
+  // A splat also matches nothing: /{segment}/{slug} may land here, and is the edit screen then.
+  loader: ({ params }) =>
+    params._splat
+      ? loadScreen(params.resource, "deep", `${params.slug}/${params._splat}`)
+      : loadScreen(params.resource, "edit"),
+  component: function ResourceDeepScreen() {
+    const Screen = resourceDeepRoute.useLoaderData();
     return <Screen />;
   },
 });
@@ -198,11 +196,10 @@ const routeTree = rootRoute.addChildren([
   einladungRoute,
   protectedRoute.addChildren([
     homeRoute,
-    mandantWizardRoute,
     benachrichtigungRedirectRoute,
     resourceListRoute,
     resourceEditRoute,
-    artikelDuplicateRoute,
+    resourceDeepRoute,
     fallbackRoute,
   ]),
 ]);

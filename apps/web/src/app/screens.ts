@@ -5,11 +5,16 @@ import { loadTexts } from "./i18n.ts";
 
 type Loader = () => Promise<ComponentType>;
 
-/** A screen reached through the generic routes /{segment} (list) and /{segment}/{slug} (edit). */
+/**
+ * A screen reached through the generic routes /{segment} (list), /{segment}/{slug} (edit) and deeper paths
+ * /{segment}/{slug}/… (`deep`: path patterns after the segment, written as SPEC §2 writes them — `{slug}/duplicate`,
+ * `{slug}/edit/{edit}/{duplicate}` — each with the screen it shows; the screen reads the path's parts itself).
+ */
 interface Screen {
   ns: readonly Namespace[];
   list?: Loader;
   edit?: Loader;
+  deep?: Readonly<Record<string, Loader>>;
 }
 
 const stammdaten = ["crud", "stammdaten", "validation"] as const satisfies readonly Namespace[];
@@ -36,6 +41,7 @@ const rechnungsvorlageList = () => import("../features/rechnungsvorlage/rechnung
 const rechnungsvorlageEdit = () => import("../features/rechnungsvorlage/rechnungsvorlage.edit.tsx");
 const nummernkreisList = () => import("../features/nummernkreis/nummernkreis.list.tsx");
 const nummernkreisEdit = () => import("../features/nummernkreis/nummernkreis.edit.tsx");
+const artikelEdit = () => import("../features/artikel/artikel.edit.tsx").then((m) => m.ArtikelEdit);
 const kundeNs = ["crud", "kunde", "kundesuche", "validation"] as const satisfies readonly Namespace[];
 const artikelNs = [
   "crud",
@@ -58,6 +64,9 @@ const SCREENS: Record<string, Screen> = {
   mandant: {
     ns: ["crud", "mandant", "validation"],
     edit: () => import("../features/mandant/MandantEdit.tsx").then((m) => m.MandantEditPage),
+    deep: {
+      "{slug}/wizard": () => import("../features/mandant/MandantWizard.tsx").then((m) => m.MandantWizardPage),
+    },
   },
   module_list: {
     ns: ["crud", "modultyp"],
@@ -231,7 +240,8 @@ const SCREENS: Record<string, Screen> = {
   },
   artikel: {
     ns: artikelNs,
-    edit: () => import("../features/artikel/artikel.edit.tsx").then((m) => m.ArtikelEdit),
+    edit: artikelEdit,
+    deep: { "{slug}/duplicate": artikelEdit },
   },
   artikelkatalog: {
     ns: artikelNs,
@@ -240,13 +250,32 @@ const SCREENS: Record<string, Screen> = {
 };
 
 /**
- * The component of /{segment} or /{segment}/{slug} with its texts loaded; an unknown segment shows the fallback
- * ("not available yet" for screens of later issues, "page not found" otherwise).
+ * The component of /{segment} (list), /{segment}/{slug} (edit) or /{segment}/{rest…} (deep, `rest` = the path after
+ * the segment) with its texts loaded; an unknown segment or path shows the fallback ("not available yet" for screens
+ * of later issues, "page not found" otherwise).
  */
-export async function loadScreen(segment: string, kind: "list" | "edit"): Promise<ComponentType> {
+export async function loadScreen(
+  segment: string,
+  kind: "list" | "edit" | "deep",
+  rest = "",
+): Promise<ComponentType> {
   const screen = Object.hasOwn(SCREENS, segment) ? SCREENS[segment] : undefined;
-  const load = screen?.[kind];
+  const load = kind === "deep" ? deepLoader(screen?.deep, rest) : screen?.[kind];
   if (!screen || !load) return FallbackPage;
   const [component] = await Promise.all([load(), loadTexts(...screen.ns)]);
   return component;
+}
+
+/** The loader of the first pattern that matches the path: `{name}` matches one non-empty part, text itself. */
+export function deepLoader(deep: Screen["deep"], rest: string): Loader | undefined {
+  const parts = rest.split("/").filter((part) => part !== "");
+  for (const [pattern, load] of Object.entries(deep ?? {})) {
+    const wanted = pattern.split("/");
+    if (
+      wanted.length === parts.length &&
+      wanted.every((part, index) => /^\{\w+\}$/.test(part) || part === parts[index])
+    )
+      return load;
+  }
+  return undefined;
 }
