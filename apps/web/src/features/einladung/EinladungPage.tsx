@@ -1,19 +1,6 @@
 import type { TAccount } from "@kontor/domain/auth/auth.schema";
-import { type TLangKey, ZLangKey } from "@kontor/domain/auth/auth.schema";
 import type { TEinladungInfo } from "@kontor/domain/einladung/einladung.schema";
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Loader,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Box, Button, Center, Loader, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { Link, useParams } from "@tanstack/react-router";
 import { Fragment, useEffect, useState } from "react";
@@ -26,6 +13,7 @@ import { useProblemMessage } from "../../components/problemMessage.ts";
 import { problemFieldErrors } from "../account/formRules.ts";
 import { PublicFrame } from "../account/PublicFrame.tsx";
 import { fetchMyMandants } from "../mandant/mandant.queries.ts";
+import { NewAccountFields } from "../register/NewAccountFields.tsx";
 import { acceptEinladung, fetchEinladung, fetchSignedInAccount, registerEinladung } from "./einladung.api.ts";
 import {
   EINLADUNG_REGISTER_PROBLEM_FIELDS,
@@ -419,28 +407,7 @@ function Register({
             {...form.getInputProps("lastName")}
           />
         </SimpleGrid>
-        <PasswordInput
-          label={t("field.password")}
-          autoComplete="new-password"
-          required
-          visibilityToggleButtonProps={{ "aria-label": t("field.showPassword") }}
-          {...form.getInputProps("password")}
-        />
-        <PasswordInput
-          label={t("field.confirmPassword")}
-          autoComplete="new-password"
-          required
-          visibilityToggleButtonProps={{ "aria-label": t("field.showPassword") }}
-          {...form.getInputProps("confirmPassword")}
-        />
-        <Select
-          label={t("field.langKey")}
-          data={ZLangKey.options.map((value) => ({ value, label: t(`common:language.${value}`) }))}
-          allowDeselect={false}
-          value={form.getValues().langKey}
-          onChange={(value) => value && form.setFieldValue("langKey", value as TLangKey)}
-          error={form.errors.langKey}
-        />
+        <NewAccountFields form={form} />
         <Button type="submit" fullWidth mt="xs" loading={state.kind === "pending"}>
           {t("einladung.registerSubmit")}
         </Button>

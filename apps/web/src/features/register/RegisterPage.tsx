@@ -1,5 +1,4 @@
-import { type TLangKey, ZLangKey } from "@kontor/domain/auth/auth.schema";
-import { Alert, Anchor, Button, PasswordInput, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -8,6 +7,7 @@ import { currentLanguage } from "../../app/i18n.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { problemFieldErrors } from "../account/formRules.ts";
 import { PublicFrame } from "../account/PublicFrame.tsx";
+import { NewAccountFields } from "./NewAccountFields.tsx";
 import { register } from "./register.api.ts";
 import {
   REGISTER_PROBLEM_FIELDS,
@@ -93,28 +93,7 @@ export function RegisterPage() {
             required
             {...form.getInputProps("email")}
           />
-          <PasswordInput
-            label={t("field.password")}
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={{ "aria-label": t("field.showPassword") }}
-            {...form.getInputProps("password")}
-          />
-          <PasswordInput
-            label={t("field.confirmPassword")}
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={{ "aria-label": t("field.showPassword") }}
-            {...form.getInputProps("confirmPassword")}
-          />
-          <Select
-            label={t("field.langKey")}
-            data={ZLangKey.options.map((value) => ({ value, label: t(`common:language.${value}`) }))}
-            allowDeselect={false}
-            value={form.getValues().langKey}
-            onChange={(value) => value && form.setFieldValue("langKey", value as TLangKey)}
-            error={form.errors.langKey}
-          />
+          <NewAccountFields form={form} />
           <Button type="submit" fullWidth mt="xs" loading={status.kind === "pending"}>
             {t("register.submit")}
           </Button>
