@@ -28,10 +28,11 @@ export async function existingIds(
   return new Set(rows.map((row) => row.id));
 }
 
-/** A part table: its own id and the column naming its owner. */
+/** A part table: its own id and the column naming its owner (`owner`, by its property name `ownerKey`). */
 export interface Teile {
   table: PgTable & { id: PgColumn };
   owner: PgColumn;
+  ownerKey: string;
 }
 
 /** The ids of the parts that belong to this owner (none for a new one). */
@@ -65,15 +66,14 @@ export function checkTeilIds(
 }
 
 /**
- * Replaces an owner's parts by id: entries with an id are updated, those without inserted (with `ownerValues`, e.g.
- * mandantId and kundeId), stored ones not named any more deleted. `values` gives the stored columns of an entry at
- * its index; `insertOnly` what only a new entry gets.
+ * Replaces an owner's parts by id: entries with an id are updated, those without inserted (owned by `ownerId`; the
+ * tenant column defaults to the transaction's tenant), stored ones not named any more deleted. `values` gives the
+ * stored columns of an entry at its index; `insertOnly` what only a new entry gets.
  */
 export async function replaceTeile<E extends { id?: number | undefined }>(
   tx: Tx,
-  { table, owner }: Teile,
+  { table, owner, ownerKey }: Teile,
   ownerId: number,
-  ownerValues: Record<string, unknown>,
   entries: readonly E[],
   values: (entry: E, position: number) => Record<string, unknown>,
   insertOnly: (entry: E) => Record<string, unknown> = () => ({}),
@@ -86,7 +86,7 @@ export async function replaceTeile<E extends { id?: number | undefined }>(
     if (entry.id === undefined)
       await tx
         .insert(table)
-        .values({ ...values(entry, position), ...insertOnly(entry), ...ownerValues } as never);
+        .values({ ...values(entry, position), ...insertOnly(entry), [ownerKey]: ownerId } as never);
     else
       await tx
         .update(table)

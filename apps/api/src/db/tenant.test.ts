@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMandant } from "../setup/seed.ts";
-import { createTestApp, type TestApp } from "../test/helpers.ts";
+import { createMandant, createUser } from "../setup/seed.ts";
+import { createTestApp, type TestApp, unique } from "../test/helpers.ts";
 import { queryRows } from "./client.ts";
-import { adresse, mandantModul } from "./schema/index.ts";
-import { withoutTenant, withTenant } from "./tenant.ts";
+import { adresse, auditLog, mandantModul } from "./schema/index.ts";
+import { tenantScope, withoutTenant, withTenant } from "./tenant.ts";
 
 /** Tenant isolation in depth (DESIGN §6): row-level security holds even when a query forgets its tenant filter. */
 let t: TestApp;
@@ -65,5 +65,88 @@ describe("row-level security on tenant tables", () => {
     await withTenant(t.db, a, (tx) => tx.select().from(mandantModul));
     const after = await withoutTenant(t.db, (tx) => tx.select().from(mandantModul));
     expect(after).toEqual([]);
+  });
+});
+
+describe("tenant columns default to the transaction's tenant", () => {
+  it("an insert without mandant_id lands in the selected tenant", async () => {
+    const [row] = await withTenant(t.db, b, (tx) =>
+      tx.insert(mandantModul).values({ modul: "lager" }).returning(),
+    );
+    expect(row?.mandantId).toBe(b);
+  });
+
+  it("without a tenant an insert belongs to no tenant and is refused", async () => {
+    const error = await withoutTenant(t.db, (tx) => tx.insert(mandantModul).values({ modul: "lager" })).catch(
+      (e: Error) => e,
+    );
+    expect(String((error as Error).cause)).toMatch(/row-level security/);
+  });
+});
+
+describe("the tenant handle's audit hook", () => {
+  let userId: number;
+  beforeAll(async () => {
+    userId = await createUser(t.db, {
+      login: unique("auditor"),
+      email: `${unique("auditor")}@example.test`,
+      password: "secret123",
+      authorities: ["ROLE_USER"],
+      mandantIds: [a],
+    });
+  });
+  const scope = () => tenantScope(t.db, { mandantId: a, modules: new Set(), userId, login: "auditor" });
+  const entries = (entityId: number) =>
+    withTenant(t.db, a, (tx) => tx.select().from(auditLog).where(sql`entity_id = ${entityId}`));
+
+  it("writes the noted events with who and when, in the change's transaction", async () => {
+    const before = new Date();
+    const result = await scope().change(async (_tx, audit) => {
+      audit({ entity: "probe", entityId: 9_000_001, action: "create" });
+      audit({ entity: "probe", entityId: 9_000_001, action: "finalize", detail: { nummer: "2026-00001" } });
+      return "done";
+    });
+    expect(result).toBe("done");
+    const rows = await entries(9_000_001);
+    expect(rows.map((r) => [r.mandantId, r.entity, r.action, r.login, r.userId, r.detail])).toEqual([
+      [a, "probe", "create", "auditor", userId, null],
+      [a, "probe", "finalize", "auditor", userId, { nummer: "2026-00001" }],
+    ]);
+    expect(rows[0]!.at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 5_000);
+  });
+
+  it("a change that fails leaves no entry (change and history commit together)", async () => {
+    const error = await scope()
+      .change(async (_tx, audit) => {
+        audit({ entity: "probe", entityId: 9_000_002, action: "update" });
+        throw new Error("refused");
+      })
+      .catch((e: Error) => e);
+    expect((error as Error).message).toBe("refused");
+    expect(await entries(9_000_002)).toEqual([]);
+  });
+
+  it("the application role may not rewrite or remove history", async () => {
+    await scope().change(async (_tx, audit) =>
+      audit({ entity: "probe", entityId: 9_000_003, action: "create" }),
+    );
+    for (const statement of [
+      sql`update audit_log set action = 'forged' where entity_id = 9000003`,
+      sql`delete from audit_log where entity_id = 9000003`,
+    ]) {
+      const error = await withTenant(t.db, a, (tx) => tx.execute(statement)).catch((e: Error) => e);
+      expect(String((error as Error).cause)).toMatch(/permission denied/);
+    }
+    expect((await entries(9_000_003)).map((r) => r.action)).toEqual(["create"]);
+  });
+
+  it("another tenant does not see the entries", async () => {
+    await scope().change(async (_tx, audit) =>
+      audit({ entity: "probe", entityId: 9_000_004, action: "create" }),
+    );
+    const seen = await withTenant(t.db, b, (tx) =>
+      tx.select().from(auditLog).where(sql`entity_id = 9000004`),
+    );
+    expect(seen).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { ZMandantId } from "@kontor/domain/mandant/mandant.schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { findMembership, findSessionPrincipal, touchSession } from "../db/principal.ts";
+import { type TenantScope, tenantScope } from "../db/tenant.ts";
 import type { TokenService } from "../security/token.ts";
 import { ProblemError } from "./problem.ts";
 
@@ -27,18 +28,14 @@ export interface Principal {
   authorities: ReadonlySet<TAuthority>;
 }
 
-export interface MandantContext {
-  id: number;
-  modules: ReadonlySet<TModul>;
-}
-
 declare module "fastify" {
   interface FastifyContextConfig {
     auth?: RouteAuth;
   }
   interface FastifyRequest {
     principal: Principal | null;
-    mandant: MandantContext | null;
+    /** The tenant handle (db/tenant.ts) on routes of level "tenant", after the guard passed. */
+    mandant: TenantScope | null;
   }
 }
 
@@ -83,7 +80,7 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
       wanted?.id === undefined ? undefined : findMembership(deps.db, claims.userId, wanted.id),
     ]);
     request.principal = principal;
-    if (wanted) request.mandant = mandantContext(wanted, membership);
+    if (wanted) request.mandant = mandantScope(deps.db, principal, wanted, membership);
     if (auth.access) {
       const modules = request.mandant?.modules ?? NO_MODULES;
       if (!can(auth.access, { modules, authorities: principal.authorities })) {
@@ -137,12 +134,19 @@ function requestedMandant(request: FastifyRequest): { id?: number; error?: Probl
   return { id: parsed.data };
 }
 
-function mandantContext(
+function mandantScope(
+  db: Db,
+  principal: Principal,
   wanted: { id?: number; error?: ProblemError },
   membership: Awaited<ReturnType<typeof findMembership>>,
-): MandantContext {
+): TenantScope {
   if (wanted.id === undefined) throw wanted.error!;
   if (!membership) throw new ProblemError(403, "error.mandantForbidden");
   if (!membership.aktiv) throw new ProblemError(403, "error.mandantInactive");
-  return { id: wanted.id, modules: new Set(membership.modules) };
+  return tenantScope(db, {
+    mandantId: wanted.id,
+    modules: new Set(membership.modules),
+    userId: principal.userId,
+    login: principal.login,
+  });
 }

@@ -35,6 +35,9 @@ export class ProblemError extends Error {
   }
 }
 
+/** 404 error.notFound: the tenant has no record with this id (another tenant's id looks the same). */
+export const notFound = () => new ProblemError(404, "error.notFound");
+
 export function sendProblem(reply: FastifyReply, problem: Omit<TProblem, "title"> & { title?: string }) {
   const body: TProblem = {
     ...problem,

@@ -1,7 +1,7 @@
 import { MODULES } from "@kontor/domain/access/access.schema";
 import { ZArtikel } from "@kontor/domain/artikel/artikel.schema";
 import { type TKundeInput, ZKunde } from "@kontor/domain/kunde/kunde.schema";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { mehrwertssteuer } from "../db/schema/index.ts";
 import { withTenant } from "../db/tenant.ts";
@@ -67,17 +67,16 @@ const ARTIKEL: { artikelBezeichnung: string; preis: number; verleihbar?: boolean
 /** Customers, suppliers and articles of the demo tenant, saved the way the API saves them (numbers drawn). */
 export async function seedDemoKatalog(db: Db, mandantId: number, userId: number): Promise<void> {
   await withTenant(db, mandantId, async (tx) => {
-    const kontext = { mandantId, userId, modules: new Set(MODULES) };
+    const kontext = { userId, modules: new Set(MODULES) };
     for (const kunde of KUNDEN) await saveKunde(tx, kontext, ZKunde.parse(kunde));
     const [standard] = await tx
       .select({ id: mehrwertssteuer.id })
       .from(mehrwertssteuer)
-      .where(and(eq(mehrwertssteuer.mandantId, mandantId), eq(mehrwertssteuer.defaultMwst, true)));
+      .where(eq(mehrwertssteuer.defaultMwst, true));
     if (!standard) return;
     for (const { preis, ...artikel } of ARTIKEL) {
       await saveArtikel(
         tx,
-        mandantId,
         ZArtikel.parse({
           ...artikel,
           mehrwertssteuer: { id: standard.id },

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DEFAULT_NUMBER_PATTERN, ZNumberPattern } from "../numbering/numbering.rules.ts";
 import { BELEGS_TYPEN, ZBelegsTyp } from "../typen/typen.ts";
 import { MAX_LAST_NUMMER } from "./nummernkreis.rules.ts";
+import { DEFAULT_NUMBER_PATTERN, ZNumberPattern } from "./nummernmuster.rules.ts";
 
 const ZLastNummer = z.number().int().min(0).max(MAX_LAST_NUMMER);
 

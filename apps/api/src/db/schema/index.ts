@@ -1,4 +1,5 @@
 export * from "./artikel.ts";
+export * from "./audit.ts";
 export * from "./kunde.ts";
 export * from "./mandant.ts";
 export * from "./stammdaten.ts";

@@ -11,10 +11,16 @@ export const appRole = pgRole(APP_ROLE).existing();
 /** The setting the tenant transaction helper writes; row-level security compares mandant_id with it. */
 export const TENANT_SETTING = "kontor.mandant_id";
 
-const currentMandant = sql.raw(`nullif(current_setting('${TENANT_SETTING}', true), '')::bigint`);
+/** The tenant the current transaction has selected (withTenant), NULL when none. */
+export const currentMandant = sql.raw(`nullif(current_setting('${TENANT_SETTING}', true), '')::bigint`);
 
-/** `mandant_id bigint not null`: the first column of every tenant-owned table (DESIGN §6). */
-export const mandantIdColumn = () => bigint("mandant_id", { mode: "number" }).notNull();
+/**
+ * `mandant_id bigint not null default <the transaction's tenant>`: the first column of every tenant-owned table
+ * (DESIGN §6). Inserts leave it out; the value comes from the tenant transaction, so no code passes a tenant id by
+ * hand (and row-level security refuses any other value).
+ */
+export const mandantIdColumn = () =>
+  bigint("mandant_id", { mode: "number" }).notNull().default(currentMandant);
 
 /**
  * Row-level security policy for a tenant-owned table: rows are visible and writable only while the current

@@ -12,10 +12,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
 import type { artikelPdf, kundePdf } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
 import { attachment } from "../../http/attachment.ts";
-import { fileResponse, ProblemError, responses } from "../../http/problem.ts";
-import { notFound } from "../crud/crud.ts";
+import { fileResponse, notFound, ProblemError, responses } from "../../http/problem.ts";
 import { auchBereich } from "./zugriff.ts";
 
 /**
@@ -126,7 +124,7 @@ const config = ({ access, auch }: Zugriff) => ({
  */
 export function pdfAnhangRoutes<T extends PdfTabelle>(
   fastify: FastifyInstance,
-  db: Db,
+  _db: Db,
   o: PdfAnhangOptionen<T>,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -148,12 +146,7 @@ export function pdfAnhangRoutes<T extends PdfTabelle>(
     and(eq(besitzerSpalte, params.id), eq(tabelle.id, params.pdfId));
 
   /** Stores a PDF for the owner; undefined: no such owner. One more than maxAnzahl is 409 error.tooManyFiles. */
-  async function speichern(
-    tx: Tx,
-    mandantId: number,
-    id: number,
-    datei: { dateiname: string; bytes: Buffer },
-  ) {
+  async function speichern(tx: Tx, id: number, datei: { dateiname: string; bytes: Buffer }) {
     // The owner's row lock makes count and insert one step: two parallel uploads cannot both be the last allowed.
     if (!(await o.vorhanden(tx, id, true))) return undefined;
     const [stand] = await tx
@@ -164,7 +157,6 @@ export function pdfAnhangRoutes<T extends PdfTabelle>(
     const [row] = await tx
       .insert(tabelle)
       .values({
-        mandantId,
         [o.besitzer]: id,
         position: Number(stand?.position ?? -1) + 1,
         dateiname: datei.dateiname,
@@ -191,10 +183,7 @@ export function pdfAnhangRoutes<T extends PdfTabelle>(
     },
     async (request, reply) => {
       const datei = pruefePdf(request.body);
-      const mandantId = request.mandant!.id;
-      const saved = await withTenant(db, mandantId, (tx) =>
-        speichern(tx, mandantId, request.params.id, datei),
-      );
+      const saved = await request.mandant!.run((tx) => speichern(tx, request.params.id, datei));
       if (!saved) throw notFound();
       return reply.code(201).send(saved);
     },
@@ -212,7 +201,7 @@ export function pdfAnhangRoutes<T extends PdfTabelle>(
       },
     },
     async (request) => {
-      const rows = await withTenant(db, request.mandant!.id, async (tx) => {
+      const rows = await request.mandant!.run(async (tx) => {
         if (!(await o.vorhanden(tx, request.params.id))) return undefined;
         return tx
           .select(columns)
@@ -237,7 +226,7 @@ export function pdfAnhangRoutes<T extends PdfTabelle>(
       },
     },
     async (request, reply) => {
-      const [file] = await withTenant(db, request.mandant!.id, (tx) =>
+      const [file] = await request.mandant!.run((tx) =>
         tx
           .select({ bytes: tabelle.inhalt, dateiname: tabelle.dateiname })
           .from(tabelle)
@@ -260,7 +249,7 @@ export function pdfAnhangRoutes<T extends PdfTabelle>(
       },
     },
     async (request, reply) => {
-      const rows = await withTenant(db, request.mandant!.id, (tx) =>
+      const rows = await request.mandant!.run((tx) =>
         tx.delete(tabelle).where(eines(request.params)).returning({ id: tabelle.id }),
       );
       if (rows.length === 0) throw notFound();

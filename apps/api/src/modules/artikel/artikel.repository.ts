@@ -23,6 +23,7 @@ import {
   unionAll,
 } from "drizzle-orm/pg-core";
 import { inSequence, type Tx } from "../../db/client.ts";
+import { mapUniqueViolation, pgError } from "../../db/errors.ts";
 import { orderBy } from "../../db/paging.ts";
 import {
   artikel,
@@ -42,12 +43,11 @@ import {
 import { sucheBedingung } from "../../db/search.ts";
 import { checkTeilIds, existingIds, replaceTeile, type Teile, teilIds, validation } from "../../db/teile.ts";
 import { ProblemError } from "../../http/problem.ts";
-import { mapUniqueViolation, pgError } from "../crud/crud.ts";
-import { allocateNummer, lockStand, nummerVergeben } from "../stammnummer/stammnummer.ts";
+import { allocateNummer, lockStand, nummerVergeben } from "../nummernkreis/stammnummer.service.ts";
 
 /**
  * Articles in the database (issue 7), after the customers' pattern (kunde.repository.ts). Every function runs
- * inside withTenant: row-level security confines it to the selected tenant, so another tenant's id is simply not
+ * inside the tenant transaction (TenantScope.run / change): row-level security confines it to the selected tenant, so another tenant's id is simply not
  * found; searches read through the view artikel_mandant (migration 0012), where the trigram index can serve LIKE.
  */
 
@@ -502,6 +502,7 @@ export type ArtikelSpeichern = Omit<TArtikel, "artikelImages"> & {
 const teile = (table: PgTable & { id: PgColumn; artikelId: PgColumn }): Teile => ({
   table,
   owner: table.artikelId,
+  ownerKey: "artikelId",
 });
 
 /** Every reference of the article must exist in the tenant (400 at the field, code notFound). */
@@ -605,10 +606,9 @@ const ARTIKEL_UNIQUE = {
 };
 
 /** Rewrites the search text (folded number and name) of one article; after every write of number or name. */
-async function refreshSuche(tx: Tx, mandantId: number, artikelId: number) {
+async function refreshSuche(tx: Tx, artikelId: number) {
   await tx.execute(
-    sql`UPDATE artikel SET suche = kontor_artikel_suche(mandant_id, id)
-        WHERE mandant_id = ${mandantId} AND id = ${artikelId}`,
+    sql`UPDATE artikel SET suche = kontor_artikel_suche(mandant_id, id) WHERE id = ${artikelId}`,
   );
 }
 
@@ -619,11 +619,7 @@ async function refreshSuche(tx: Tx, mandantId: number, artikelId: number) {
  * Every reference is checked (all problems in one 400, nothing saved); an empty number is drawn from the tenant's
  * pattern (an update keeps its stored number). Returns the id, or undefined when the id names no article (404).
  */
-export async function saveArtikel(
-  tx: Tx,
-  mandantId: number,
-  a: ArtikelSpeichern,
-): Promise<number | undefined> {
+export async function saveArtikel(tx: Tx, a: ArtikelSpeichern): Promise<number | undefined> {
   let stored: { artikelNummer: string; locked: boolean } | undefined;
   if (a.id !== undefined) {
     [stored] = await tx
@@ -642,10 +638,9 @@ export async function saveArtikel(
     }
   }
 
-  // A new number, or one changed by hand, is decided under the counter's lock (see stammnummer.ts).
+  // A new number, or one changed by hand, is decided under the counter's lock (nummernkreis/stammnummer.service.ts).
   const nummer = a.artikelNummer ?? stored?.artikelNummer ?? null;
-  const last =
-    nummer === null || nummer !== stored?.artikelNummer ? await lockStand(tx, "artikel", mandantId) : 0;
+  const last = nummer === null || nummer !== stored?.artikelNummer ? await lockStand(tx, "artikel") : 0;
 
   const errors: TFieldError[] = [];
   if (
@@ -664,13 +659,13 @@ export async function saveArtikel(
   checkTeilIds(errors, "artikelLieferantSet", a.artikelLieferantSet, lieferantIds);
   if (errors.length > 0) throw validation(errors);
 
-  const artikelNummer = nummer ?? (await allocateNummer(tx, "artikel", mandantId, last));
+  const artikelNummer = nummer ?? (await allocateNummer(tx, "artikel", last));
   let id: number;
   try {
     if (a.id === undefined) {
       const [row] = await tx
         .insert(artikel)
-        .values({ ...artikelValues(a), artikelNummer, mandantId })
+        .values({ ...artikelValues(a), artikelNummer })
         .returning({ id: artikel.id });
       id = row!.id;
     } else {
@@ -681,7 +676,7 @@ export async function saveArtikel(
         .where(eq(artikel.id, id));
     }
     // Prices: removed and changed days first out of the way, so moving a price to another's day cannot collide.
-    await replaceTeile(tx, teile(artikelPreis), id, { mandantId, artikelId: id }, a.artikelPreisSet, (p) => ({
+    await replaceTeile(tx, teile(artikelPreis), id, a.artikelPreisSet, (p) => ({
       preis: p.preis,
       vonDatum: p.vonDatum,
       preisschieneId: p.preisschiene?.id ?? null,
@@ -689,24 +684,16 @@ export async function saveArtikel(
   } catch (error) {
     mapUniqueViolation(error, ARTIKEL_UNIQUE);
   }
-  await replaceTeile(
-    tx,
-    teile(artikelLieferant),
-    id,
-    { mandantId, artikelId: id },
-    a.artikelLieferantSet,
-    (l, position) => ({
-      position,
-      lieferantId: l.lieferant.id,
-      lieferantenArtikelNummer: l.lieferantenArtikelNummer,
-      einkaufsPreis: l.einkaufsPreis,
-    }),
-  );
+  await replaceTeile(tx, teile(artikelLieferant), id, a.artikelLieferantSet, (l, position) => ({
+    position,
+    lieferantId: l.lieferant.id,
+    lieferantenArtikelNummer: l.lieferantenArtikelNummer,
+    einkaufsPreis: l.einkaufsPreis,
+  }));
   await tx.delete(artikelFeld).where(eq(artikelFeld.artikelId, id));
   if (a.artikelFelder.length > 0)
     await tx.insert(artikelFeld).values(
       a.artikelFelder.map((feld) => ({
-        mandantId,
         artikelId: id,
         felddefinitionId: feld.felddefinitionId,
         value: feld.value,
@@ -717,7 +704,6 @@ export async function saveArtikel(
     if (a.artikelImages.length > 0)
       await tx.insert(artikelBild).values(
         a.artikelImages.map((bild, position) => ({
-          mandantId,
           artikelId: id,
           assetId: bild.assetId,
           position,
@@ -725,7 +711,7 @@ export async function saveArtikel(
       );
   }
 
-  await refreshSuche(tx, mandantId, id);
+  await refreshSuche(tx, id);
   return id;
 }
 

@@ -15,21 +15,11 @@ import { ARTIKEL_BILDER_MAX, ZArtikel } from "@kontor/domain/artikel/artikel.sch
 import { ZIdParams } from "@kontor/domain/http/params.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
-import { responses } from "../../http/problem.ts";
-import { notFound } from "../crud/crud.ts";
-import { nummerVergeben, previewNummer } from "../stammnummer/stammnummer.ts";
-import {
-  artikelZeilen,
-  bulkUpdate,
-  deleteArtikel,
-  findArtikel,
-  katalogSuche,
-  listArtikel,
-  saveArtikel,
-  untergruppeExists,
-} from "./artikel.repository.ts";
+import { notFound, responses } from "../../http/problem.ts";
+import { nummerVergeben, previewNummer } from "../nummernkreis/stammnummer.service.ts";
+import { artikelZeilen, katalogSuche, listArtikel, untergruppeExists } from "./artikel.repository.ts";
+import { artikelService } from "./artikel.service.ts";
 
 const lesen = { level: "tenant", access: "artikel" } as const;
 const schreiben = { level: "tenant", access: "artikelWrite" } as const;
@@ -56,7 +46,7 @@ const ZArtikelSpeichern = mitSpeicherRegeln(
  * DELETE artikel), the paged list, the quick search, the subgroup list, the catalogue search, the bulk change, the
  * webshop articles and article numbers. Reading needs the area "artikel", writing "artikelWrite".
  */
-export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
   app.get(
     "/artikel",
     {
@@ -70,7 +60,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
       },
     },
     async (request, reply) => {
-      const page = await withTenant(db, request.mandant!.id, (tx) => listArtikel(tx, request.query));
+      const page = await request.mandant!.run((tx) => listArtikel(tx, request.query));
       reply.header("x-total-count", page.totalCount);
       return page.items;
     },
@@ -86,7 +76,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
         response: responses({ 200: z.array(ZArtikelZeile) }, 401, 403),
       },
     },
-    async (request) => withTenant(db, request.mandant!.id, (tx) => artikelZeilen(tx, { webshop: true })),
+    async (request) => request.mandant!.run((tx) => artikelZeilen(tx, { webshop: true })),
   );
 
   app.get(
@@ -101,11 +91,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
         response: responses({ 200: ZArtikel }, 400, 401, 403, 404),
       },
     },
-    async (request) => {
-      const found = await withTenant(db, request.mandant!.id, (tx) => findArtikel(tx, request.params.id));
-      if (!found) throw notFound();
-      return found;
-    },
+    async (request) => artikelService.get(request.mandant!, request.params.id),
   );
 
   app.put(
@@ -120,15 +106,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
         response: responses({ 200: ZArtikel }, 400, 401, 403, 404, 409),
       },
     },
-    async (request) => {
-      const mandantId = request.mandant!.id;
-      const saved = await withTenant(db, mandantId, async (tx) => {
-        const id = await saveArtikel(tx, mandantId, request.body);
-        return id === undefined ? undefined : findArtikel(tx, id);
-      });
-      if (!saved) throw notFound();
-      return saved;
-    },
+    async (request) => artikelService.save(request.mandant!, request.body),
   );
 
   app.delete(
@@ -144,8 +122,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
       },
     },
     async (request, reply) => {
-      const deleted = await withTenant(db, request.mandant!.id, (tx) => deleteArtikel(tx, request.params.id));
-      if (!deleted) throw notFound();
+      await artikelService.remove(request.mandant!, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -162,11 +139,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
         response: responses({ 200: z.array(ZArtikelZeile) }, 400, 401, 403, 404, 409),
       },
     },
-    async (request) => {
-      const rows = await withTenant(db, request.mandant!.id, (tx) => bulkUpdate(tx, request.body));
-      if (!rows) throw notFound();
-      return rows;
-    },
+    async (request) => artikelService.bulk(request.mandant!, request.body),
   );
 
   app.get(
@@ -183,7 +156,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     async (request) => {
       const { search, verleihbar, geloescht } = request.query;
       if (!search) return [];
-      return withTenant(db, request.mandant!.id, (tx) =>
+      return request.mandant!.run((tx) =>
         artikelZeilen(tx, { search, verleihbar, geloescht }, ARTIKEL_SEARCH_LIMIT, search),
       );
     },
@@ -202,7 +175,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     },
     async (request) => {
       const { untergruppeId } = request.params;
-      const artikelList = await withTenant(db, request.mandant!.id, async (tx) =>
+      const artikelList = await request.mandant!.run(async (tx) =>
         (await untergruppeExists(tx, untergruppeId))
           ? artikelZeilen(tx, { untergruppeIds: [untergruppeId] })
           : undefined,
@@ -225,7 +198,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
       },
     },
     async (request, reply) => {
-      const page = await withTenant(db, request.mandant!.id, (tx) => katalogSuche(tx, request.query));
+      const page = await request.mandant!.run((tx) => katalogSuche(tx, request.query));
       reply.header("x-total-count", page.totalCount);
       return page.items;
     },
@@ -241,12 +214,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
         response: responses({ 200: ZNaechsteArtikelnummer }, 401, 403),
       },
     },
-    async (request) => {
-      const mandantId = request.mandant!.id;
-      return {
-        artikelNummer: await withTenant(db, mandantId, (tx) => previewNummer(tx, "artikel", mandantId)),
-      };
-    },
+    async (request) => ({ artikelNummer: await request.mandant!.run((tx) => previewNummer(tx, "artikel")) }),
   );
 
   app.put(
@@ -263,9 +231,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     },
     async (request) => {
       const { artikelNummer, id } = request.body;
-      const vergeben = await withTenant(db, request.mandant!.id, (tx) =>
-        nummerVergeben(tx, "artikel", artikelNummer, id),
-      );
+      const vergeben = await request.mandant!.run((tx) => nummerVergeben(tx, "artikel", artikelNummer, id));
       return { frei: !vergeben };
     },
   );

@@ -6,13 +6,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import sharp from "sharp";
 import { z } from "zod";
 import { asset } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
-import { fileResponse, responses } from "../../http/problem.ts";
+import { fileResponse, notFound, responses } from "../../http/problem.ts";
 import { dekodiere, pdfBodyLimit, uploadInvalid } from "../anhang/pdfAnhang.ts";
 import { auchBereich } from "../anhang/zugriff.ts";
-import { notFound } from "../crud/crud.ts";
 
 const tag = "Artikel";
 /** Images are JPEG, PNG or WebP, judged by their leading bytes (DESIGN §6), never by name or a sent type. */
@@ -69,7 +67,7 @@ const perHash = (sha256: string) => eq(asset.sha256, sha256);
  * Reading needs the module and reading articles; uploading the module and ROLE_ARTIKEL_WRITE. Another tenant's
  * asset is 404. Unlinked assets are harmless (an abandoned upload).
  */
-export const artikelBildRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const artikelBildRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
   app.post(
     "/artikelimage",
     {
@@ -88,9 +86,9 @@ export const artikelBildRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }
       const contentType = bildTyp(bytes);
       if (!contentType) throw uploadInvalid("inhalt", "fileType");
       const sha256 = createHash("sha256").update(bytes).digest("hex");
-      const mandantId = request.mandant!.id;
+      const mandant = request.mandant!;
       const vorhanden = (): Promise<TArtikelBild | undefined> =>
-        withTenant(db, mandantId, async (tx) => {
+        mandant.run(async (tx) => {
           const [row] = await tx.select(metadaten).from(asset).where(perHash(sha256));
           return row;
         });
@@ -99,11 +97,10 @@ export const artikelBildRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }
       if (bekannt) return reply.code(201).send(bekannt);
       const klein = await thumbnail(bytes);
       if (!klein) throw uploadInvalid("inhalt", "fileType");
-      const [neu] = await withTenant(db, mandantId, (tx) =>
+      const [neu] = await mandant.run((tx) =>
         tx
           .insert(asset)
           .values({
-            mandantId,
             sha256,
             dateiname,
             contentType,
@@ -138,7 +135,7 @@ export const artikelBildRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }
       },
     },
     async (request, reply) => {
-      const [file] = await withTenant(db, request.mandant!.id, (tx) =>
+      const [file] = await request.mandant!.run((tx) =>
         tx
           .select({ bytes: asset.inhalt, dateiname: asset.dateiname })
           .from(asset)
@@ -182,23 +179,21 @@ export const artikelBildRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }
     async (request, reply) => {
       const { assetId, breite, hoehe } = request.params;
       if (breite !== THUMBNAIL.breite || hoehe !== THUMBNAIL.hoehe) throw notFound();
-      const mandantId = request.mandant!.id;
-      const [row] = await withTenant(db, mandantId, (tx) =>
+      const mandant = request.mandant!;
+      const [row] = await mandant.run((tx) =>
         tx.select({ thumbnail: asset.thumbnail }).from(asset).where(eq(asset.id, assetId)),
       );
       if (!row) throw notFound();
       let klein = row.thumbnail;
       if (!klein) {
         // An asset stored without one (imported data): made once, then kept.
-        const [original] = await withTenant(db, mandantId, (tx) =>
+        const [original] = await mandant.run((tx) =>
           tx.select({ bytes: asset.inhalt }).from(asset).where(eq(asset.id, assetId)),
         );
         klein = (original && (await thumbnail(original.bytes))) ?? null;
         if (!klein) throw notFound();
         const gemacht = klein;
-        await withTenant(db, mandantId, (tx) =>
-          tx.update(asset).set({ thumbnail: gemacht }).where(eq(asset.id, assetId)),
-        );
+        await mandant.run((tx) => tx.update(asset).set({ thumbnail: gemacht }).where(eq(asset.id, assetId)));
       }
       return reply
         .header("content-type", "text/plain; charset=utf-8")

@@ -4,9 +4,8 @@ import { todayIso } from "@kontor/domain/date/calendar";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client.ts";
 import { artikel, mehrwertssteuer, untergruppe, warengruppe } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
+import type { TenantScope } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
 import { errorLogOf, fileResponse, responses } from "../../http/problem.ts";
@@ -41,8 +40,8 @@ const zahl = (value: string | number | null) => (value === null ? null : Number(
  * names, the VAT rate and the base price valid on `tag` (SPEC §3: the latest entry without a tier on or before the
  * day; the same rule as gueltigerPreis, here in SQL so no article's price list is loaded).
  */
-function leseBatch(db: Db, mandantId: number, nachId: number, tag: string) {
-  return withTenant(db, mandantId, (tx) =>
+function leseBatch(scope: TenantScope, nachId: number, tag: string) {
+  return scope.run((tx) =>
     tx
       .select({
         id: artikel.id,
@@ -89,8 +88,7 @@ function leseBatch(db: Db, mandantId: number, nachId: number, tag: string) {
  * tenant transaction (keyset by id), waiting for the client whenever HIGH_WATER bytes are pending.
  */
 async function schreibeArbeitsmappe(
-  db: Db,
-  mandantId: number,
+  scope: TenantScope,
   tag: string,
   out: PassThrough,
   ersterBatch: Awaited<ReturnType<typeof leseBatch>>,
@@ -119,7 +117,7 @@ async function schreibeArbeitsmappe(
     // The zip is piped into `out`: while the client lags, wait, so rows do not pile up in the writer's buffers.
     if (out.writableNeedDrain) await Promise.race([once(out, "drain"), once(out, "close")]);
     if (out.destroyed) return; // the client went away
-    rows = await leseBatch(db, mandantId, rows[rows.length - 1]!.id, tag);
+    rows = await leseBatch(scope, rows[rows.length - 1]!.id, tag);
   }
   sheet.commit();
   await workbook.commit();
@@ -130,7 +128,7 @@ async function schreibeArbeitsmappe(
  * writer fed batch by batch, so 100 000 articles do not exhaust memory). The file name (Artikel_<today>.xlsx) is
  * in x-filename and Content-Disposition.
  */
-export const artikelExcelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const artikelExcelRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
   app.get(
     "/artikel/excel",
     {
@@ -145,11 +143,11 @@ export const artikelExcelRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
     async (request, reply) => {
       const tag = todayIso();
       const dateiname = `Artikel_${tag}.xlsx`;
-      const mandantId = request.mandant!.id;
+      const mandant = request.mandant!;
       // The first batch before the answer: a failing database is still a 500 problem, not a broken file.
-      const erster = await leseBatch(db, mandantId, 0, tag);
+      const erster = await leseBatch(mandant, 0, tag);
       const out = new PassThrough({ highWaterMark: HIGH_WATER });
-      schreibeArbeitsmappe(db, mandantId, tag, out, erster).catch((error: unknown) => {
+      schreibeArbeitsmappe(mandant, tag, out, erster).catch((error: unknown) => {
         request.log.error(errorLogOf(request, error), "article excel export failed");
         out.destroy(error instanceof Error ? error : new Error(String(error)));
       });

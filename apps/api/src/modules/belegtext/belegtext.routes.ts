@@ -8,8 +8,8 @@ import { registerCrud } from "../crud/crud.ts";
  * Document texts (belegtexts: a titled rich text a document takes over) and hot-hint texts (hotHintDefinitionTexts:
  * short hints offered while typing a document): the generic pattern, master data.
  */
-export const belegtextRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  registerCrud(app, db, {
+export const belegtextRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
+  registerCrud(app, {
     path: "belegtexts",
     tag: "belegtext",
     noun: "Document text",
@@ -21,7 +21,7 @@ export const belegtextRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
     access: { read: "stammdaten" },
   });
 
-  registerCrud(app, db, {
+  registerCrud(app, {
     path: "hotHintDefinitionTexts",
     tag: "belegtext",
     noun: "Hot-hint text",

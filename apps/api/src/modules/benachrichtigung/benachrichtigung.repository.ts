@@ -24,7 +24,7 @@ const present = ({ createdDate, restrictions, ...row }: Row): TBenachrichtigung 
   createdDate: createdDate.toISOString(),
 });
 
-// All functions run inside withTenant: row-level security confines them to the selected tenant.
+// All functions run inside the tenant transaction (TenantScope.run): row-level security confines them to the selected tenant.
 
 export async function listBenachrichtigungen(tx: Tx, request: PageRequest<SortField>) {
   const page = await toPage(
@@ -45,14 +45,11 @@ export async function findBenachrichtigung(tx: Tx, id: number) {
   return row && present(row);
 }
 
-export async function saveBenachrichtigung(tx: Tx, mandantId: number, input: TBenachrichtigung) {
+export async function saveBenachrichtigung(tx: Tx, input: TBenachrichtigung) {
   const { id, createdDate: _, ...values } = input;
   const [row] =
     id === undefined
-      ? await tx
-          .insert(benachrichtigung)
-          .values({ ...values, mandantId })
-          .returning(columns)
+      ? await tx.insert(benachrichtigung).values(values).returning(columns)
       : await tx.update(benachrichtigung).set(values).where(eq(benachrichtigung.id, id)).returning(columns);
   return row && present(row);
 }

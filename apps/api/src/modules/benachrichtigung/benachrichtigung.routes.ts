@@ -3,7 +3,6 @@ import { ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
 import { findAccount } from "../account/account.repository.ts";
@@ -37,7 +36,7 @@ export const benachrichtigungRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
       const principal = request.principal!;
       const [account, news] = [
         await findAccount(db, principal.userId),
-        await withTenant(db, request.mandant!.id, (tx) => myNews(tx, [...principal.authorities])),
+        await request.mandant!.run((tx) => myNews(tx, [...principal.authorities])),
       ];
       return { newsread: account?.newsread ?? false, news };
     },
@@ -54,8 +53,8 @@ export const benachrichtigungRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
       },
     },
     async (request, reply) => {
-      const mandantId = request.mandant!.id;
-      await withTenant(db, mandantId, (tx) => resetNewsread(tx, mandantId));
+      const mandant = request.mandant!;
+      await mandant.run((tx) => resetNewsread(tx, mandant.id));
       return reply.code(204).send(null);
     },
   );
@@ -72,9 +71,7 @@ export const benachrichtigungRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
       },
     },
     async (request, reply) => {
-      const page = await withTenant(db, request.mandant!.id, (tx) =>
-        listBenachrichtigungen(tx, request.query),
-      );
+      const page = await request.mandant!.run((tx) => listBenachrichtigungen(tx, request.query));
       reply.header("x-total-count", page.totalCount);
       return page.items;
     },
@@ -92,9 +89,7 @@ export const benachrichtigungRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
       },
     },
     async (request) => {
-      const found = await withTenant(db, request.mandant!.id, (tx) =>
-        findBenachrichtigung(tx, request.params.id),
-      );
+      const found = await request.mandant!.run((tx) => findBenachrichtigung(tx, request.params.id));
       if (!found) throw notFound();
       return found;
     },
@@ -112,10 +107,7 @@ export const benachrichtigungRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
       },
     },
     async (request) => {
-      const mandantId = request.mandant!.id;
-      const saved = await withTenant(db, mandantId, (tx) =>
-        saveBenachrichtigung(tx, mandantId, request.body),
-      );
+      const saved = await request.mandant!.run((tx) => saveBenachrichtigung(tx, request.body));
       if (!saved) throw notFound();
       return saved;
     },
@@ -133,9 +125,7 @@ export const benachrichtigungRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
       },
     },
     async (request, reply) => {
-      const deleted = await withTenant(db, request.mandant!.id, (tx) =>
-        deleteBenachrichtigung(tx, request.params.id),
-      );
+      const deleted = await request.mandant!.run((tx) => deleteBenachrichtigung(tx, request.params.id));
       if (!deleted) throw notFound();
       return reply.code(204).send(null);
     },
@@ -157,7 +147,7 @@ export const benachrichtigungRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
         },
       },
       async (request, reply) => {
-        const changed = await withTenant(db, request.mandant!.id, (tx) =>
+        const changed = await request.mandant!.run((tx) =>
           setBenachrichtigungAktiv(tx, request.params.id, aktiv),
         );
         if (!changed) throw notFound();

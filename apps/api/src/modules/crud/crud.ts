@@ -2,15 +2,14 @@ import type { AccessArea } from "@kontor/domain/access/access.rules";
 import type { SortOrder } from "@kontor/domain/http/paging";
 import { ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
-import type { TFieldError } from "@kontor/domain/http/problem.schema";
 import { and, count, eq, ne, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { type Db, inSequence, type Tx } from "../../db/client.ts";
+import { inSequence, type Tx } from "../../db/client.ts";
+import { mapInUse, mapUniqueViolation } from "../../db/errors.ts";
 import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
-import { withTenant } from "../../db/tenant.ts";
-import { ProblemError, responses } from "../../http/problem.ts";
+import { notFound, responses } from "../../http/problem.ts";
 
 /** A tenant-owned table as the generic pattern needs it: mandant_id and id. */
 export type TenantTable = PgTable & { mandantId: PgColumn; id: PgColumn };
@@ -52,46 +51,12 @@ export interface CrudResource<S extends z.ZodType<Entity>, F extends string> {
   /** The entity of a stored row (default: the row as it is). */
   present?: (row: Record<string, unknown>, tx: Tx) => z.infer<S> | Promise<z.infer<S>>;
   /** Runs before insert or update in the same transaction (e.g. "only one default"). */
-  beforeSave?: (tx: Tx, entity: z.infer<S>, mandantId: number) => Promise<void>;
+  beforeSave?: (tx: Tx, entity: z.infer<S>) => Promise<void>;
   /** Unique indexes of the table and the field a violation is reported on (400, field code "unique"). */
   unique?: Record<string, string>;
   /** Which of the four generic routes exist (default: all). */
   methods?: { list?: boolean; get?: boolean; put?: boolean; remove?: boolean };
 }
-
-/** The PostgreSQL error behind a driver or Drizzle error (Drizzle wraps it as `cause`). */
-export function pgError(error: unknown): { code?: string; constraint?: string } | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return {
-        code: candidate.code,
-        ...(typeof candidate.constraint === "string" ? { constraint: candidate.constraint } : {}),
-      };
-    }
-    current = candidate.cause;
-  }
-  return undefined;
-}
-
-/** Unique violations become 400 with the field that must change; anything else goes on as it was. */
-export function mapUniqueViolation(error: unknown, unique: Record<string, string> = {}): never {
-  const pg = pgError(error);
-  if (pg?.code === "23505") {
-    const field = (pg.constraint && unique[pg.constraint]) ?? "id";
-    const fieldErrors: TFieldError[] = [{ field, code: "unique" }];
-    throw new ProblemError(400, "error.validation", undefined, fieldErrors);
-  }
-  throw error;
-}
-
-/** Deleting a record other records still reference is refused with 409 error.inUse (nothing is deleted). */
-export function mapInUse(error: unknown): never {
-  if (pgError(error)?.code === "23503") throw new ProblemError(409, "error.inUse");
-  throw error;
-}
-
-export const notFound = () => new ProblemError(404, "error.notFound");
 
 /** The data functions of a resource, for routes and for the special paths an area adds beside them. */
 export function crudRepository<S extends z.ZodType<Entity>, F extends string>(resource: CrudResource<S, F>) {
@@ -148,8 +113,8 @@ export function crudRepository<S extends z.ZodType<Entity>, F extends string>(re
     },
 
     /** Insert (no id) or update (id); undefined when the id names no record of the tenant. */
-    async save(tx: Tx, mandantId: number, entity: z.infer<S>): Promise<z.infer<S> | undefined> {
-      await resource.beforeSave?.(tx, entity, mandantId);
+    async save(tx: Tx, entity: z.infer<S>): Promise<z.infer<S> | undefined> {
+      await resource.beforeSave?.(tx, entity);
       const values = toRow(entity);
       const id = (entity as Entity).id;
       try {
@@ -157,7 +122,7 @@ export function crudRepository<S extends z.ZodType<Entity>, F extends string>(re
           id === undefined
             ? await tx
                 .insert(table)
-                .values({ ...values, ...resource.insertValues, mandantId } as never)
+                .values({ ...values, ...resource.insertValues } as never)
                 .returning(columns as never)
             : await tx
                 .update(table)
@@ -186,7 +151,6 @@ export function crudRepository<S extends z.ZodType<Entity>, F extends string>(re
 /** Registers the generic routes of a resource; returns its repository for the area's special paths. */
 export function registerCrud<S extends z.ZodType<Entity>, F extends string>(
   app: FastifyInstance,
-  db: Db,
   resource: CrudResource<S, F>,
 ) {
   const repository = crudRepository(resource);
@@ -213,9 +177,7 @@ export function registerCrud<S extends z.ZodType<Entity>, F extends string>(
       },
       async (request, reply) => {
         const q = request.query as PageRequest<F> & { search?: string };
-        const page = await withTenant(db, request.mandant!.id, (tx) =>
-          repository.list(tx, q, q.search || undefined),
-        );
+        const page = await request.mandant!.run((tx) => repository.list(tx, q, q.search || undefined));
         reply.header("x-total-count", page.totalCount);
         return page.items;
       },
@@ -234,7 +196,7 @@ export function registerCrud<S extends z.ZodType<Entity>, F extends string>(
         },
       },
       async (request) => {
-        const found = await withTenant(db, request.mandant!.id, (tx) =>
+        const found = await request.mandant!.run((tx) =>
           repository.find(tx, (request.params as { id: number }).id),
         );
         if (!found) throw notFound();
@@ -255,10 +217,7 @@ export function registerCrud<S extends z.ZodType<Entity>, F extends string>(
         },
       },
       async (request) => {
-        const mandantId = request.mandant!.id;
-        const saved = await withTenant(db, mandantId, (tx) =>
-          repository.save(tx, mandantId, request.body as z.infer<S>),
-        );
+        const saved = await request.mandant!.run((tx) => repository.save(tx, request.body as z.infer<S>));
         if (!saved) throw notFound();
         return saved;
       },
@@ -277,7 +236,7 @@ export function registerCrud<S extends z.ZodType<Entity>, F extends string>(
         },
       },
       async (request, reply) => {
-        const deleted = await withTenant(db, request.mandant!.id, (tx) =>
+        const deleted = await request.mandant!.run((tx) =>
           repository.remove(tx, (request.params as { id: number }).id),
         );
         if (!deleted) throw notFound();

@@ -3,7 +3,6 @@ import { asc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { einheit } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
 import { onlyOneDefault, registerCrud } from "../crud/crud.ts";
@@ -20,8 +19,8 @@ const columns = {
  * Base units of the tenant (einheits): the generic pattern (UN/ECE codes of the shared list, one per tenant, one
  * unit the default) plus GET einheitsall for selections.
  */
-export const einheitRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  registerCrud(app, db, {
+export const einheitRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
+  registerCrud(app, {
     path: "einheits",
     tag: "einheit",
     noun: "Unit",
@@ -47,7 +46,7 @@ export const einheitRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     },
     async (request) =>
       // The column is text; the response schema checks every code against the list.
-      (await withTenant(db, request.mandant!.id, (tx) =>
+      (await request.mandant!.run((tx) =>
         tx.select(columns).from(einheit).orderBy(asc(einheit.bezeichnung), asc(einheit.id)),
       )) as TEinheit[],
   );

@@ -5,7 +5,6 @@ import { and, asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { favorite } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
 
@@ -13,7 +12,7 @@ const columns = { id: favorite.id, typ: favorite.typ, content: favorite.content 
 const auth = { level: "tenant", access: "member" } as const;
 
 /** Favorites: the signed-in user's pinned sidebar entries in the selected tenant (row-level security + user). */
-export const favoriteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const favoriteRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
   const mine = (userId: number, id?: number) =>
     id === undefined ? eq(favorite.userId, userId) : and(eq(favorite.userId, userId), eq(favorite.id, id));
 
@@ -28,7 +27,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =
       },
     },
     async (request) => {
-      const rows = await withTenant(db, request.mandant!.id, (tx) =>
+      const rows = await request.mandant!.run((tx) =>
         tx.select(columns).from(favorite).where(mine(request.principal!.userId)).orderBy(asc(favorite.id)),
       );
       return rows.map((row) => ZFavorite.parse(row));
@@ -47,7 +46,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =
       },
     },
     async (request) => {
-      const [row] = await withTenant(db, request.mandant!.id, (tx) =>
+      const [row] = await request.mandant!.run((tx) =>
         tx.select(columns).from(favorite).where(mine(request.principal!.userId, request.params.id)),
       );
       if (!row) throw new ProblemError(404, "error.notFound");
@@ -69,12 +68,11 @@ export const favoriteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =
     async (request) => {
       const { id, ...values } = request.body;
       const userId = request.principal!.userId;
-      const mandantId = request.mandant!.id;
-      const [row] = await withTenant(db, mandantId, (tx) =>
+      const [row] = await request.mandant!.run((tx) =>
         id === undefined
           ? tx
               .insert(favorite)
-              .values({ ...values, mandantId, userId })
+              .values({ ...values, userId })
               .returning(columns)
           : tx.update(favorite).set(values).where(mine(userId, id)).returning(columns),
       );
@@ -95,7 +93,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =
       },
     },
     async (request, reply) => {
-      const deleted = await withTenant(db, request.mandant!.id, (tx) =>
+      const deleted = await request.mandant!.run((tx) =>
         tx
           .delete(favorite)
           .where(mine(request.principal!.userId, request.params.id))

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { kunde } from "../../db/schema/index.ts";
+import { sucheBedingung } from "../../db/search.ts";
 import { withTenant } from "../../db/tenant.ts";
 import { type CrudSpec, describeCrud } from "../../test/crud.ts";
 import { call, createTenantUser, login, type TestApp, unique } from "../../test/helpers.ts";
 import { insertKunde } from "../kunde/kunde.fixture.ts";
-import { kundeSucheBedingung } from "../kunde/kunde.suche.ts";
 
 const common: Pick<CrudSpec, "authorities" | "forbiddenAuthorities"> = {
   authorities: ["ROLE_USER"],
@@ -146,10 +146,10 @@ describe("kundefelddefinitions", () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     };
-    /** The customers whose search text matches, as the customer search asks (kundeSucheBedingung). */
+    /** The customers whose search text matches, as the customer search asks (sucheBedingung). */
     const gefunden = (text: string) =>
       withTenant(t.db, who.mandantId, async (tx) =>
-        (await tx.select({ id: kunde.id }).from(kunde).where(kundeSucheBedingung(text, kunde.suche))).map(
+        (await tx.select({ id: kunde.id }).from(kunde).where(sucheBedingung(text, kunde.suche))).map(
           (row) => row.id,
         ),
       );

@@ -15,11 +15,10 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
 import { kundeFeld, felddefinition as table } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
-import { responses } from "../../http/problem.ts";
-import { type crudRepository, notFound, registerCrud } from "../crud/crud.ts";
-import { refreshSuche } from "../kunde/kunde.suche.ts";
+import { notFound, responses } from "../../http/problem.ts";
+import { type crudRepository, registerCrud } from "../crud/crud.ts";
+import { refreshSuche } from "../kunde/kunde.repository.ts";
 
 const baseColumns = {
   id: table.id,
@@ -65,7 +64,7 @@ const presentBeleg = (row: Record<string, unknown>) => {
  * fields for the editor (belegfelddefinitionsall) and the field types (belegfelddefinitionstypen).
  */
 export const felddefinitionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  registerCrud(app, db, {
+  registerCrud(app, {
     ...bereich("artikel"),
     path: "artikelfelddefinitions",
     noun: "Article field definition",
@@ -73,7 +72,7 @@ export const felddefinitionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { d
     columns: baseColumns,
   });
 
-  const kundeFelder = registerCrud(app, db, {
+  const kundeFelder = registerCrud(app, {
     ...bereich("kunde"),
     path: "kundefelddefinitions",
     noun: "Customer field definition",
@@ -84,7 +83,7 @@ export const felddefinitionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { d
   registerKundeFelderSchreiben(app, db, kundeFelder);
 
   const belegBereich = bereich("beleg");
-  registerCrud(app, db, {
+  registerCrud(app, {
     ...belegBereich,
     path: "belegfelddefinitions",
     noun: "Document field definition",
@@ -104,7 +103,7 @@ export const felddefinitionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { d
       },
     },
     async (request) => {
-      const rows = await withTenant(db, request.mandant!.id, (tx) =>
+      const rows = await request.mandant!.run((tx) =>
         tx
           .select(belegColumns)
           .from(table)
@@ -150,7 +149,7 @@ async function hatWerte(tx: Tx, felddefinitionId: number): Promise<boolean> {
  * one with values is deleted (its values go with it), every search text of the tenant is rewritten in the same
  * transaction. A new definition has no values yet, so creating one changes no search text.
  */
-function registerKundeFelderSchreiben(fastify: FastifyInstance, db: Db, kundeFelder: KundeFelder) {
+function registerKundeFelderSchreiben(fastify: FastifyInstance, _db: Db, kundeFelder: KundeFelder) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.put(
     "/kundefelddefinitions",
@@ -165,13 +164,12 @@ function registerKundeFelderSchreiben(fastify: FastifyInstance, db: Db, kundeFel
       },
     },
     async (request) => {
-      const mandantId = request.mandant!.id;
-      const saved = await withTenant(db, mandantId, async (tx) => {
+      const saved = await request.mandant!.run(async (tx) => {
         const id = request.body.id;
         const before = id === undefined ? undefined : await kundeFelder.find(tx, id);
-        const after = await kundeFelder.save(tx, mandantId, request.body);
+        const after = await kundeFelder.save(tx, request.body);
         if (after && before && before.search !== after.search && (await hatWerte(tx, after.id!)))
-          await refreshSuche(tx, mandantId);
+          await refreshSuche(tx);
         return after;
       });
       if (!saved) throw notFound();
@@ -192,14 +190,13 @@ function registerKundeFelderSchreiben(fastify: FastifyInstance, db: Db, kundeFel
       },
     },
     async (request, reply) => {
-      const mandantId = request.mandant!.id;
-      const deleted = await withTenant(db, mandantId, async (tx) => {
+      const deleted = await request.mandant!.run(async (tx) => {
         const { id } = request.params;
         const before = await kundeFelder.find(tx, id);
         if (!before) return false;
         const suchtextBetroffen = before.search && (await hatWerte(tx, id));
         if (!(await kundeFelder.remove(tx, id))) return false;
-        if (suchtextBetroffen) await refreshSuche(tx, mandantId);
+        if (suchtextBetroffen) await refreshSuche(tx);
         return true;
       });
       if (!deleted) throw notFound();

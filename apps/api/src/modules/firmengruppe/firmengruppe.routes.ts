@@ -7,12 +7,12 @@ import { ZIdParams } from "@kontor/domain/http/params.schema";
 import { asc, eq, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { mapInUse, pgError } from "../../db/errors.ts";
 import { firmengruppe } from "../../db/schema/index.ts";
 import { everyWordIn } from "../../db/search.ts";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
-import { ProblemError, responses } from "../../http/problem.ts";
-import { mapInUse, notFound, pgError, registerCrud } from "../crud/crud.ts";
+import { notFound, ProblemError, responses } from "../../http/problem.ts";
+import { registerCrud } from "../crud/crud.ts";
 import { firmengruppeMitglieder, kundeVerweise } from "../kunde/kunde.verweis.ts";
 
 const columns = {
@@ -40,8 +40,8 @@ const groupInUse = () => new ProblemError(409, "error.firmengruppeInUse");
  * like the search path; `kunden` lists the members, read-only) and GET firmengruppesearch for the selection in the
  * customer form. A group with members cannot be deleted (409 error.firmengruppeInUse).
  */
-export const firmengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  registerCrud(app, db, {
+export const firmengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
+  registerCrud(app, {
     path: "firmengruppe",
     tag: "firmengruppe",
     noun: "Firm group",
@@ -70,7 +70,7 @@ export const firmengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
       },
     },
     async (request, reply) => {
-      const deleted = await withTenant(db, request.mandant!.id, async (tx) => {
+      const deleted = await request.mandant!.run(async (tx) => {
         try {
           const rows = await tx
             .delete(firmengruppe)
@@ -99,7 +99,7 @@ export const firmengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
       },
     },
     async (request) => {
-      const rows = await withTenant(db, request.mandant!.id, (tx) =>
+      const rows = await request.mandant!.run((tx) =>
         tx
           .select(columns)
           .from(firmengruppe)

@@ -4,11 +4,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { adresse } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
+import { sucheBedingung } from "../../db/search.ts";
 import type { Deps } from "../../deps.ts";
-import { ProblemError, responses } from "../../http/problem.ts";
-import { notFound } from "../crud/crud.ts";
-import { kundeSucheBedingung, refreshSuche } from "./kunde.suche.ts";
+import { notFound, ProblemError, responses } from "../../http/problem.ts";
+import { refreshSuche } from "./kunde.repository.ts";
 import { kundeVorhanden } from "./kunde.verweis.ts";
 
 const access = { level: "tenant", access: "kunde" } as const;
@@ -45,7 +44,7 @@ async function adressenVon(tx: Tx, kundeId: number, search?: string) {
   return tx
     .select(columns)
     .from(adresse)
-    .where(and(eq(adresse.kundeId, kundeId), kundeSucheBedingung(search, suchtext)))
+    .where(and(eq(adresse.kundeId, kundeId), sucheBedingung(search, suchtext)))
     .orderBy(asc(adresse.position), asc(adresse.id));
 }
 
@@ -54,7 +53,7 @@ async function adressenVon(tx: Tx, kundeId: number, search?: string) {
  * adressessearch/{kundeId}) and the delivery-address quick create (POST adresses, SPEC §5), which appends the
  * address after the customer's others and rewrites the customer's search text.
  */
-export const adresseRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const adresseRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
   app.get(
     "/adressesk/:kundeId",
     {
@@ -67,7 +66,7 @@ export const adresseRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
       },
     },
     async (request) => {
-      const rows = await withTenant(db, request.mandant!.id, (tx) => adressenVon(tx, request.params.kundeId));
+      const rows = await request.mandant!.run((tx) => adressenVon(tx, request.params.kundeId));
       if (!rows) throw notFound();
       return rows;
     },
@@ -88,7 +87,7 @@ export const adresseRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
       },
     },
     async (request) => {
-      const rows = await withTenant(db, request.mandant!.id, (tx) =>
+      const rows = await request.mandant!.run((tx) =>
         adressenVon(tx, request.params.kundeId, request.query.search),
       );
       if (!rows) throw notFound();
@@ -112,8 +111,7 @@ export const adresseRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     async (request, reply) => {
       const { kundeId, id, adressenTyp: _, ...felder } = request.body;
       if (id !== undefined) throw new ProblemError(400, "error.idExists");
-      const mandantId = request.mandant!.id;
-      const saved = await withTenant(db, mandantId, async (tx) => {
+      const saved = await request.mandant!.change(async (tx, audit) => {
         // The lock serialises parallel creates for one customer, so each gets its own position.
         if (!(await kundeVorhanden(tx, kundeId, true))) return undefined;
         const [last] = await tx
@@ -124,9 +122,10 @@ export const adresseRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
         const position = Math.max(Number(last?.position ?? 0) + 1, 1);
         const [row] = await tx
           .insert(adresse)
-          .values({ ...felder, mandantId, kundeId, adressenTyp: "lieferadresse", position })
+          .values({ ...felder, kundeId, adressenTyp: "lieferadresse", position })
           .returning(columns);
-        await refreshSuche(tx, mandantId, kundeId);
+        await refreshSuche(tx, kundeId);
+        audit({ entity: "kunde", entityId: kundeId, action: "update", detail: { adresse: row?.id } });
         return row;
       });
       if (!saved) throw notFound();

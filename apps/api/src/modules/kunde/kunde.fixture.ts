@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { adresse, kunde, kundeFeld, kundeFirmengruppe } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import { type TestApp, unique } from "../../test/helpers.ts";
-import { refreshSuche } from "./kunde.suche.ts";
+import { refreshSuche } from "./kunde.repository.ts";
 
 type KundeZeile = typeof kunde.$inferInsert;
 type AdresseZeile = Omit<typeof adresse.$inferInsert, "mandantId" | "kundeId">;
@@ -43,7 +43,7 @@ export async function insertKunde(t: TestApp, mandantId: number, angaben: TestKu
         .values(firmengruppeIds.map((firmengruppeId) => ({ mandantId, kundeId, firmengruppeId })));
     if (felder.length > 0)
       await tx.insert(kundeFeld).values(felder.map((f) => ({ ...f, mandantId, kundeId })));
-    await refreshSuche(tx, mandantId, kundeId);
+    await refreshSuche(tx, kundeId);
     return kundeId;
   });
 }

@@ -10,13 +10,15 @@ import type {
 } from "@kontor/domain/kunde/kunde.api";
 import { anzeigename, beimSpeichern } from "@kontor/domain/kunde/kunde.rules";
 import type { TKunde } from "@kontor/domain/kunde/kunde.schema";
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { bigint, boolean, type PgColumn, type PgTable, pgView, text } from "drizzle-orm/pg-core";
 import { inSequence, type Tx } from "../../db/client.ts";
+import { mapUniqueViolation, pgError } from "../../db/errors.ts";
 import { orderBy } from "../../db/paging.ts";
 import {
   adresse,
   appUser,
+  currentMandant,
   fahrzeug,
   felddefinition,
   firmengruppe,
@@ -32,21 +34,19 @@ import {
   zahlungsbedingung,
   zahlungsziel,
 } from "../../db/schema/index.ts";
+import { sucheBedingung } from "../../db/search.ts";
 import { checkTeilIds, existingIds, replaceTeile, type Teile, teilIds, validation } from "../../db/teile.ts";
 import { ProblemError } from "../../http/problem.ts";
-import { mapUniqueViolation, pgError } from "../crud/crud.ts";
-import { allocateKundenNummer, kundenNummerVergeben, lockKundenNummerStand } from "./kunde.nummer.ts";
-import { kundeSucheBedingung, refreshSuche } from "./kunde.suche.ts";
+import { allocateNummer, lockStand, nummerVergeben } from "../nummernkreis/stammnummer.service.ts";
 
 /**
- * Customers and suppliers in the database (issue 6). Every function runs inside withTenant: row-level security
+ * Customers and suppliers in the database (issue 6). Every function runs inside the tenant transaction (TenantScope.run / change): row-level security
  * confines it to the selected tenant, so an id of another tenant is simply not found (searches read through a view
  * that applies the same tenant condition, see kundeMandant).
  */
 
 /** Who saves and what the tenant has switched on (vehicles and CRM notes are modules). */
 export interface KundeKontext {
-  mandantId: number;
   userId: number;
   modules: ReadonlySet<TModul>;
 }
@@ -202,7 +202,7 @@ function filterBedingung(q: Quelle, filter: KundeFilter): SQL | undefined {
   return and(
     filter.includeDeactivated ? undefined : eq(q.aktiv, true),
     filter.lieferant === undefined ? undefined : eq(q.lieferant, filter.lieferant),
-    kundeSucheBedingung(filter.search, q.suche),
+    sucheBedingung(filter.search, q.suche),
   );
 }
 
@@ -438,13 +438,13 @@ export function sortnameOf(k: Pick<TKunde, "firma" | "bezeichnung" | "vorname" |
 const teile = (table: PgTable & { id: PgColumn; kundeId: PgColumn }): Teile => ({
   table,
   owner: table.kundeId,
+  ownerKey: "kundeId",
 });
 
 /** Replaces a customer's parts by id (db/teile.ts); position = the entry's index. */
 function replaceKundeTeile<E extends { id?: number | undefined }>(
   tx: Tx,
   table: PgTable & { id: PgColumn; kundeId: PgColumn },
-  mandantId: number,
   kundeId: number,
   entries: readonly E[],
   values: (entry: E) => Record<string, unknown>,
@@ -454,7 +454,6 @@ function replaceKundeTeile<E extends { id?: number | undefined }>(
     tx,
     teile(table),
     kundeId,
-    { mandantId, kundeId },
     entries,
     (entry, position) => ({ ...values(entry), position }),
     insertOnly,
@@ -555,7 +554,7 @@ const KUNDE_UNIQUE = { kunde_nummer_uq: "kundenNummer" };
  */
 export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): Promise<number | undefined> {
   const k = beimSpeichern(input);
-  const { mandantId, modules } = kontext;
+  const { modules } = kontext;
   const mitFahrzeugen = modules.has("fahrzeuge");
   const mitCrm = modules.has("crm");
 
@@ -569,13 +568,12 @@ export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): P
     if (!stored) return undefined;
   }
 
-  // A new number, or one changed by hand, is decided under the counter's lock (see kunde.nummer.ts).
+  // A new number, or one changed by hand, is decided under the counter's lock (nummernkreis/stammnummer.service.ts).
   const nummer = k.kundenNummer ?? stored?.kundenNummer ?? null;
-  const last =
-    nummer === null || nummer !== stored?.kundenNummer ? await lockKundenNummerStand(tx, mandantId) : 0;
+  const last = nummer === null || nummer !== stored?.kundenNummer ? await lockStand(tx, "kunde") : 0;
 
   const errors: TFieldError[] = [];
-  if (nummer !== null && nummer !== stored?.kundenNummer && (await kundenNummerVergeben(tx, nummer, k.id)))
+  if (nummer !== null && nummer !== stored?.kundenNummer && (await nummerVergeben(tx, "kunde", nummer, k.id)))
     errors.push({ field: "kundenNummer", code: "unique" });
   await checkReferenzen(tx, errors, [k], () => "");
   const gruppen = [...new Set(k.firmengruppen.map((gruppe) => gruppe.id))];
@@ -587,7 +585,7 @@ export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): P
     const member = await tx
       .select({ userId: userMandant.userId })
       .from(userMandant)
-      .where(and(eq(userMandant.userId, k.user.id), eq(userMandant.mandantId, mandantId)));
+      .where(and(eq(userMandant.userId, k.user.id), eq(userMandant.mandantId, currentMandant)));
     if (member.length === 0) errors.push({ field: "user", code: "notFound" });
   }
   await checkKundeFelder(tx, errors, k.kundeFelder);
@@ -603,13 +601,13 @@ export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): P
   if (mitCrm) checkTeilIds(errors, "kundeCrms", k.kundeCrms, crmIds);
   if (errors.length > 0) throw validation(errors);
 
-  const kundenNummer = nummer ?? (await allocateKundenNummer(tx, mandantId, last));
+  const kundenNummer = nummer ?? (await allocateNummer(tx, "kunde", last));
   let id: number;
   try {
     if (k.id === undefined) {
       const [row] = await tx
         .insert(kunde)
-        .values({ ...kundeValues(k), kundenNummer, mandantId })
+        .values({ ...kundeValues(k), kundenNummer })
         .returning({ id: kunde.id });
       id = row!.id;
     } else {
@@ -623,7 +621,7 @@ export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): P
     mapUniqueViolation(error, KUNDE_UNIQUE);
   }
 
-  await replaceKundeTeile(tx, adresse, mandantId, id, k.adresseLists, (a) => ({
+  await replaceKundeTeile(tx, adresse, id, k.adresseLists, (a) => ({
     adressenTyp: a.adressenTyp,
     bezeichnung: a.bezeichnung,
     firmenName: a.firmenName,
@@ -638,22 +636,20 @@ export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): P
     zuHanden: a.zuHanden,
     aktiv: a.aktiv,
   }));
-  await replaceKundeTeile(tx, kundeKontakt, mandantId, id, k.kundeKontakte, (c) => ({
+  await replaceKundeTeile(tx, kundeKontakt, id, k.kundeKontakte, (c) => ({
     geschlecht: c.geschlecht,
     vorname: c.vorname,
     nachname: c.nachname,
     email: c.email,
     telnr: c.telnr,
   }));
-  if (mitFahrzeugen)
-    await replaceKundeTeile(tx, fahrzeug, mandantId, id, k.fahrzeuge, ({ id: _, ...f }) => f);
+  if (mitFahrzeugen) await replaceKundeTeile(tx, fahrzeug, id, k.fahrzeuge, ({ id: _, ...f }) => f);
   if (mitCrm) {
     // A new note is the saving user's, dated now unless given; an existing one keeps its author (and date).
     const now = new Date();
     await replaceKundeTeile(
       tx,
       kundeCrm,
-      mandantId,
       id,
       k.kundeCrms,
       (c) => ({ text: c.text, ...(c.datum ? { datum: new Date(c.datum) } : {}) }),
@@ -664,7 +660,6 @@ export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): P
   if (k.kundeFelder.length > 0)
     await tx.insert(kundeFeld).values(
       k.kundeFelder.map((feld) => ({
-        mandantId,
         kundeId: id,
         felddefinitionId: feld.felddefinitionId,
         value: feld.value,
@@ -674,10 +669,23 @@ export async function saveKunde(tx: Tx, kontext: KundeKontext, input: TKunde): P
   if (gruppen.length > 0)
     await tx
       .insert(kundeFirmengruppe)
-      .values(gruppen.map((firmengruppeId) => ({ mandantId, kundeId: id, firmengruppeId })));
+      .values(gruppen.map((firmengruppeId) => ({ kundeId: id, firmengruppeId })));
 
-  await refreshSuche(tx, mandantId, id);
+  await refreshSuche(tx, id);
   return id;
+}
+
+/**
+ * Rewrites the search text of one customer, or of every customer of the tenant (after a change to the customer
+ * field definitions' search flag). kunde.suche holds the folded search text (SQL function kontor_kunde_suche,
+ * migration 0008) a GIN trigram index searches; call this in the writing transaction, after the parts are stored.
+ */
+export async function refreshSuche(tx: Tx, kundeId?: number): Promise<void> {
+  await tx.execute(
+    kundeId === undefined
+      ? sql`UPDATE kunde SET suche = kontor_kunde_suche(mandant_id, id)`
+      : sql`UPDATE kunde SET suche = kontor_kunde_suche(mandant_id, id) WHERE id = ${kundeId}`,
+  );
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { TModul } from "@kontor/domain/access/access.schema";
 import type { TKundeInput } from "@kontor/domain/kunde/kunde.schema";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
+  auditLog,
   felddefinition,
   firmengruppe,
   lieferbedingung,
@@ -497,6 +498,40 @@ describe("customer numbers", () => {
     expect(found.json()).toEqual(kunde);
     expect((await get(who, "kundesknr/nope")).statusCode).toBe(404);
     expect((await get(other, `kundesknr/${encodeURIComponent("KN/7 ä")}`)).statusCode).toBe(404);
+  });
+});
+
+describe("the audit log of customers (DESIGN §6)", () => {
+  it("records who created, changed (one by one and in bulk) and deleted a customer, and when", async () => {
+    const who = await tenant();
+    const kunde = await createKunde(crud.t, who);
+    expect((await put(who, "kundes", { ...kunde, telnr: "+43 1 99" })).statusCode).toBe(200);
+    expect((await put(who, "kundeslist", [{ id: kunde.id, aktiv: false }])).statusCode).toBe(200);
+    expect((await del(who, `kundes/${kunde.id}`)).statusCode).toBe(204);
+    const rows = await withTenant(crud.t.db, who.mandantId, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "kunde"), eq(auditLog.entityId, kunde.id)))
+        .orderBy(auditLog.id),
+    );
+    expect(rows.map((r) => [r.action, r.userId, r.login, r.detail])).toEqual([
+      ["create", who.userId, who.login, null],
+      ["update", who.userId, who.login, null],
+      ["update", who.userId, who.login, { fields: ["aktiv"] }],
+      ["delete", who.userId, who.login, null],
+    ]);
+  });
+
+  it("a refused save leaves no entry", async () => {
+    const who = await tenant();
+    const kunde = await createKunde(crud.t, who);
+    const refused = await put(who, "kundes", { ...kunde, preisschiene: { id: 999_999_999 } });
+    expect(refused.statusCode).toBe(400);
+    const rows = await withTenant(crud.t.db, who.mandantId, (tx) =>
+      tx.select().from(auditLog).where(eq(auditLog.entityId, kunde.id)),
+    );
+    expect(rows.map((r) => r.action)).toEqual(["create"]);
   });
 });
 

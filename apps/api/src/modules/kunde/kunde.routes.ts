@@ -11,21 +11,17 @@ import {
 import { ZKunde, ZKundeSpeichern } from "@kontor/domain/kunde/kunde.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
-import { responses } from "../../http/problem.ts";
-import { notFound } from "../crud/crud.ts";
-import { previewKundenNummer } from "./kunde.nummer.ts";
+import { notFound, responses } from "../../http/problem.ts";
+import { previewNummer } from "../nummernkreis/stammnummer.service.ts";
 import {
-  bulkUpdate,
-  deleteKunde,
   findKunde,
   firmengruppeExists,
   kundeIdByNummer,
   kundeZeilen,
   listKunden,
-  saveKunde,
 } from "./kunde.repository.ts";
+import { kundeService } from "./kunde.service.ts";
 
 const auth = { level: "tenant", access: "kunde" } as const;
 const tags = ["Kunden"];
@@ -35,7 +31,7 @@ const tags = ["Kunden"];
  * kundes), the paged list, every active one, the dropdown searches, the bulk change, customer numbers and the
  * members of a firm group. Addresses and PDFs have their own route files beside this one.
  */
-export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
   app.get(
     "/kundes",
     {
@@ -49,7 +45,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
       },
     },
     async (request, reply) => {
-      const page = await withTenant(db, request.mandant!.id, (tx) => listKunden(tx, request.query));
+      const page = await request.mandant!.run((tx) => listKunden(tx, request.query));
       reply.header("x-total-count", page.totalCount);
       return page.items;
     },
@@ -67,14 +63,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
         response: responses({ 200: ZKunde }, 400, 401, 403, 404),
       },
     },
-    async (request) => {
-      const mandant = request.mandant!;
-      const found = await withTenant(db, mandant.id, (tx) =>
-        findKunde(tx, request.params.id, mandant.modules),
-      );
-      if (!found) throw notFound();
-      return found;
-    },
+    async (request) => kundeService.get(request.mandant!, request.params.id),
   );
 
   app.put(
@@ -89,16 +78,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
         response: responses({ 200: ZKunde }, 400, 401, 403, 404, 409),
       },
     },
-    async (request) => {
-      const mandant = request.mandant!;
-      const kontext = { mandantId: mandant.id, userId: request.principal!.userId, modules: mandant.modules };
-      const saved = await withTenant(db, mandant.id, async (tx) => {
-        const id = await saveKunde(tx, kontext, request.body);
-        return id === undefined ? undefined : findKunde(tx, id, mandant.modules);
-      });
-      if (!saved) throw notFound();
-      return saved;
-    },
+    async (request) => kundeService.save(request.mandant!, request.body),
   );
 
   app.delete(
@@ -114,8 +94,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
       },
     },
     async (request, reply) => {
-      const deleted = await withTenant(db, request.mandant!.id, (tx) => deleteKunde(tx, request.params.id));
-      if (!deleted) throw notFound();
+      await kundeService.remove(request.mandant!, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -131,8 +110,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
         response: responses({ 200: z.array(ZKundeZeile) }, 400, 401, 403),
       },
     },
-    async (request) =>
-      withTenant(db, request.mandant!.id, (tx) => kundeZeilen(tx, { lieferant: request.query.lieferant })),
+    async (request) => request.mandant!.run((tx) => kundeZeilen(tx, { lieferant: request.query.lieferant })),
   );
 
   app.put(
@@ -147,11 +125,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
         response: responses({ 200: z.array(ZKundeZeile) }, 400, 401, 403, 404),
       },
     },
-    async (request) => {
-      const rows = await withTenant(db, request.mandant!.id, (tx) => bulkUpdate(tx, request.body));
-      if (!rows) throw notFound();
-      return rows;
-    },
+    async (request) => kundeService.bulk(request.mandant!, request.body),
   );
 
   for (const [path, lieferant, noun] of [
@@ -172,7 +146,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
       async (request) => {
         const { search, includeDeactivated } = request.query;
         if (!search) return { kundeList: [] };
-        const kundeList = await withTenant(db, request.mandant!.id, (tx) =>
+        const kundeList = await request.mandant!.run((tx) =>
           kundeZeilen(tx, { search, lieferant, includeDeactivated }, KUNDE_SEARCH_LIMIT),
         );
         return { kundeList };
@@ -189,10 +163,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
         response: responses({ 200: ZNaechsteKundennummer }, 401, 403),
       },
     },
-    async (request) => {
-      const mandantId = request.mandant!.id;
-      return { kundenNummer: await withTenant(db, mandantId, (tx) => previewKundenNummer(tx, mandantId)) };
-    },
+    async (request) => ({ kundenNummer: await request.mandant!.run((tx) => previewNummer(tx, "kunde")) }),
   );
 
   app.get(
@@ -208,7 +179,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
     },
     async (request) => {
       const mandant = request.mandant!;
-      const found = await withTenant(db, mandant.id, async (tx) => {
+      const found = await mandant.run(async (tx) => {
         const id = await kundeIdByNummer(tx, request.params.knr);
         return id === undefined ? undefined : findKunde(tx, id, mandant.modules);
       });
@@ -232,7 +203,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
     },
     async (request) => {
       const { firmengruppeId } = request.params;
-      const rows = await withTenant(db, request.mandant!.id, async (tx) =>
+      const rows = await request.mandant!.run(async (tx) =>
         (await firmengruppeExists(tx, firmengruppeId))
           ? kundeZeilen(tx, { firmengruppeId, includeDeactivated: request.query.includeDeactivated })
           : undefined,

@@ -5,8 +5,7 @@ import { z } from "zod";
 import { land } from "../../db/schema/index.ts";
 import { anyColumnContains } from "../../db/search.ts";
 import type { Deps } from "../../deps.ts";
-import { responses } from "../../http/problem.ts";
-import { notFound } from "../crud/crud.ts";
+import { notFound, responses } from "../../http/problem.ts";
 
 const auth = { level: "user", access: "member" } as const;
 const columns = {

@@ -9,7 +9,6 @@ import {
 } from "@kontor/domain/mandant/mandant.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
 import {
@@ -47,9 +46,9 @@ export const mandantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
       },
     },
     async (request) => {
-      const mandantId = request.mandant!.id;
-      const modulList = await withTenant(db, mandantId, listModules);
-      return { mandantId, modulList };
+      const mandant = request.mandant!;
+      const modulList = await mandant.run(listModules);
+      return { mandantId: mandant.id, modulList };
     },
   );
 

@@ -3,7 +3,6 @@ import { asc, desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { mehrwertssteuer } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
 import { onlyOneDefault, registerCrud } from "../crud/crud.ts";
@@ -16,7 +15,7 @@ const columns = {
 };
 
 /** VAT rates of the tenant (mehrwertssteuers): the generic pattern plus GET mehrwertssteuers/all. */
-export const mehrwertssteuerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const mehrwertssteuerRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
   app.get(
     "/mehrwertssteuers/all",
     {
@@ -28,7 +27,7 @@ export const mehrwertssteuerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { 
       },
     },
     async (request) =>
-      withTenant(db, request.mandant!.id, (tx) =>
+      request.mandant!.run((tx) =>
         tx
           .select(columns)
           .from(mehrwertssteuer)
@@ -36,7 +35,7 @@ export const mehrwertssteuerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { 
       ),
   );
 
-  registerCrud(app, db, {
+  registerCrud(app, {
     path: "mehrwertssteuers",
     tag: "mehrwertssteuer",
     noun: "VAT rate",

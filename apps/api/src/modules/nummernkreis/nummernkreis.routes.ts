@@ -11,10 +11,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
 import { belegnummerkreis, rechnungskreis } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
-import { ProblemError, responses } from "../../http/problem.ts";
-import { notFound, registerCrud } from "../crud/crud.ts";
+import { notFound, ProblemError, responses } from "../../http/problem.ts";
+import { registerCrud } from "../crud/crud.ts";
 import {
   beforeSaveBelegnummerkreis,
   beforeSaveRechnungskreis,
@@ -52,7 +51,7 @@ type RechnungRow = TRechnungskreis & { lastJahr: number | null };
  * create by POST and update by PUT (SPEC §7). Each answer shows the next number as it would be printed today.
  */
 export const nummernkreisRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  const belege = registerCrud(app, db, {
+  const belege = registerCrud(app, {
     path: "belegnummerkreis",
     tag: "nummernkreis",
     noun: "Number circle",
@@ -103,14 +102,14 @@ export const nummernkreisRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
       },
     },
     async (request) =>
-      withTenant(db, request.mandant!.id, async (tx) => {
+      request.mandant!.run(async (tx) => {
         // Each circle has a type of its own, so a tenant has at most one circle per document type.
         const all = await belege.list(tx, { page: 0, size: BELEGS_TYPEN.length, sort: [] });
         return all.items;
       }),
   );
 
-  const rechnungen = registerCrud(app, db, {
+  const rechnungen = registerCrud(app, {
     path: "rechnungskreise",
     tag: "nummernkreis",
     noun: "Invoice circle",
@@ -153,17 +152,15 @@ export const nummernkreisRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
  */
 function registerCreateUpdate<T extends { id?: number | undefined }>(
   app: FastifyInstance,
-  db: Db,
+  _db: Db,
   options: {
     path: string;
     noun: string;
     schema: z.ZodObject & z.ZodType<T>;
-    save: (tx: Tx, mandantId: number, entity: T) => Promise<T | undefined>;
+    save: (tx: Tx, entity: T) => Promise<T | undefined>;
   },
 ) {
   const { path, noun, schema, save } = options;
-  const saveIn = (mandantId: number, entity: T) =>
-    withTenant(db, mandantId, (tx) => save(tx, mandantId, entity));
 
   app.post(
     `/${path}`,
@@ -179,7 +176,7 @@ function registerCreateUpdate<T extends { id?: number | undefined }>(
     async (request, reply) => {
       const entity = request.body as T;
       if (entity.id !== undefined) throw new ProblemError(400, "error.idExists");
-      const created = await saveIn(request.mandant!.id, entity);
+      const created = await request.mandant!.run((tx) => save(tx, entity));
       return reply.code(201).send(created);
     },
   );
@@ -196,7 +193,7 @@ function registerCreateUpdate<T extends { id?: number | undefined }>(
       },
     },
     async (request) => {
-      const saved = await saveIn(request.mandant!.id, request.body as T);
+      const saved = await request.mandant!.run((tx) => save(tx, request.body as T));
       if (!saved) throw notFound();
       return saved;
     },

@@ -1,17 +1,17 @@
 import { BUSINESS_TIME_ZONE, parseIsoDate, todayIso } from "@kontor/domain/date/calendar";
+import type { TBelegnummerkreis, TRechnungskreis } from "@kontor/domain/nummernkreis/nummernkreis.schema";
 import {
   formatNumber,
   type NumberDate,
   nextSequence,
   previewNumber,
   type SequenceState,
-} from "@kontor/domain/numbering/numbering.rules";
-import type { TBelegnummerkreis, TRechnungskreis } from "@kontor/domain/nummernkreis/nummernkreis.schema";
+} from "@kontor/domain/nummernkreis/nummernmuster.rules";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
 import { and, arrayContains, arrayOverlaps, eq, ne, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
-import { belegnummerkreis, rechnungskreis } from "../../db/schema/index.ts";
+import { belegnummerkreis, rechnungskreis, TENANT_SETTING } from "../../db/schema/index.ts";
 import { ProblemError } from "../../http/problem.ts";
 
 /**
@@ -116,8 +116,10 @@ export function manualLastJahr(last: number): number | null {
  * Serializes the saves of one kind of circle in a tenant for the rest of the transaction, so two admins saving at
  * once cannot both pass a uniqueness check the table has no index for (a transaction-level advisory lock).
  */
-async function lockSaves(tx: Tx, kind: string, mandantId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:${mandantId}`}, 0))`);
+async function lockSaves(tx: Tx, kind: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:`} || current_setting(${TENANT_SETTING}), 0))`,
+  );
 }
 
 const uniqueError = (field: string) =>
@@ -129,8 +131,8 @@ const otherThan = (id: number | undefined, column: PgColumn) =>
  * Before a number circle is saved: each document type belongs to one circle of the tenant only (400 belegsTyps
  * "unique"); a counter changed by hand gets this year (see manualLastJahr).
  */
-export async function beforeSaveBelegnummerkreis(tx: Tx, entity: TBelegnummerkreis, mandantId: number) {
-  await lockSaves(tx, "belegnummerkreis", mandantId);
+export async function beforeSaveBelegnummerkreis(tx: Tx, entity: TBelegnummerkreis) {
+  await lockSaves(tx, "belegnummerkreis");
   const { id, lastNummer } = entity;
   if (
     id !== undefined &&
@@ -151,8 +153,8 @@ export async function beforeSaveBelegnummerkreis(tx: Tx, entity: TBelegnummerkre
  * Before an invoice circle is saved: its name is unique in the tenant, ignoring case (400 rechnungskreisName
  * "unique": documents pick the circle by name); a counter changed by hand gets this year.
  */
-export async function beforeSaveRechnungskreis(tx: Tx, entity: TRechnungskreis, mandantId: number) {
-  await lockSaves(tx, "rechnungskreis", mandantId);
+export async function beforeSaveRechnungskreis(tx: Tx, entity: TRechnungskreis) {
+  await lockSaves(tx, "rechnungskreis");
   const { id, lastRechnungsnummer } = entity;
   const counter = rechnungskreis.lastRechnungsnummer;
   if (id !== undefined && !(await prepareUpdate(tx, rechnungskreis, id, counter, lastRechnungsnummer)))

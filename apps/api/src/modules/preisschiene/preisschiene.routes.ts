@@ -4,10 +4,9 @@ import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { preisschiene } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
-import { responses } from "../../http/problem.ts";
-import { notFound, registerCrud } from "../crud/crud.ts";
+import { notFound, responses } from "../../http/problem.ts";
+import { registerCrud } from "../crud/crud.ts";
 
 const columns = { id: preisschiene.id, bezeichnung: preisschiene.bezeichnung, aktiv: preisschiene.aktiv };
 
@@ -15,8 +14,8 @@ const columns = { id: preisschiene.id, bezeichnung: preisschiene.bezeichnung, ak
  * Price tiers of the tenant (preisschienen): the generic pattern, switching a tier on and off (SPEC §4) and the
  * active tiers for selections.
  */
-export const preisschieneRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  registerCrud(app, db, {
+export const preisschieneRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
+  registerCrud(app, {
     path: "preisschienen",
     tag: "preisschiene",
     noun: "Price tier",
@@ -46,7 +45,7 @@ export const preisschieneRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
         },
       },
       async (request, reply) => {
-        const rows = await withTenant(db, request.mandant!.id, (tx) =>
+        const rows = await request.mandant!.run((tx) =>
           tx
             .update(preisschiene)
             .set({ aktiv })
@@ -70,7 +69,7 @@ export const preisschieneRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
       },
     },
     async (request) =>
-      withTenant(db, request.mandant!.id, (tx) =>
+      request.mandant!.run((tx) =>
         tx
           .select(columns)
           .from(preisschiene)

@@ -5,8 +5,8 @@ import type { Deps } from "../../deps.ts";
 import { registerCrud } from "../crud/crud.ts";
 
 /** Discounts of the tenant (rabatts): the generic pattern; codes are unique in the tenant. */
-export const rabattRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  registerCrud(app, db, {
+export const rabattRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
+  registerCrud(app, {
     path: "rabatts",
     tag: "rabatt",
     noun: "Discount",

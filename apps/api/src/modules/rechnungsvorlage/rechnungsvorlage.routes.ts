@@ -14,11 +14,10 @@ import {
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { rechnungsvorlage as table } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
-import { fileResponse, ProblemError, responses } from "../../http/problem.ts";
-import { notFound, registerCrud } from "../crud/crud.ts";
+import { fileResponse, notFound, ProblemError, responses } from "../../http/problem.ts";
+import { registerCrud } from "../crud/crud.ts";
 
 /** The metadata of a template; the file's bytes are read only by the download. */
 const columns = {
@@ -70,8 +69,8 @@ const present = (row: Record<string, unknown>) =>
  * Document templates (rechnungsvorlages): the generic pattern, with the file uploaded as base64 inside the JSON of
  * PUT (at most 5 MB; PDF, PNG or JPEG by content) and downloaded by GET rechnungsvorlages/{id}/vorlage.
  */
-export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  const repository = registerCrud(app, db, {
+export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
+  const repository = registerCrud(app, {
     path: "rechnungsvorlages",
     tag,
     noun: "Document template",
@@ -100,9 +99,8 @@ export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
       },
     },
     async (request) => {
-      const mandantId = request.mandant!.id;
       if (request.body.id === undefined && request.body.vorlage === undefined) throw invalidFile("required");
-      const saved = await withTenant(db, mandantId, (tx) => repository.save(tx, mandantId, request.body));
+      const saved = await request.mandant!.run((tx) => repository.save(tx, request.body));
       if (!saved) throw notFound();
       return saved;
     },
@@ -126,7 +124,7 @@ export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
       },
     },
     async (request, reply) => {
-      const [file] = await withTenant(db, request.mandant!.id, (tx) =>
+      const [file] = await request.mandant!.run((tx) =>
         tx
           .select({
             bytes: table.vorlage,

@@ -12,7 +12,6 @@ import { z } from "zod";
 import type { PageRequest } from "../../db/paging.ts";
 import { untergruppe, warengruppe } from "../../db/schema/index.ts";
 import { anyColumnContains } from "../../db/search.ts";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
 import { type CrudResource, crudRepository, onlyOneDefault, registerCrud } from "../crud/crud.ts";
@@ -96,8 +95,8 @@ const untergruppeResource: CrudResource<typeof ZUntergruppe, UntergruppeSort> = 
  * Goods groups (warengruppes) with their subgroups (untergruppes): the generic pattern for both, the subgroups of
  * one group (GET untergruppes?warengruppeId=), and the groups not deleted for selections (GET warengruppesall).
  */
-export const warengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  registerCrud(app, db, {
+export const warengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
+  registerCrud(app, {
     path: "warengruppes",
     tag: "warengruppe",
     noun: "Goods group",
@@ -124,7 +123,7 @@ export const warengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }
       },
     },
     async (request) =>
-      withTenant(db, request.mandant!.id, (tx) =>
+      request.mandant!.run((tx) =>
         tx
           .select(warengruppeColumns)
           .from(warengruppe)
@@ -133,7 +132,7 @@ export const warengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }
       ),
   );
 
-  registerCrud(app, db, untergruppeResource);
+  registerCrud(app, untergruppeResource);
 
   app.get(
     "/untergruppes",
@@ -158,7 +157,7 @@ export const warengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }
           ? untergruppeResource
           : { ...untergruppeResource, scope: eq(untergruppe.warengruppeId, warengruppeId) },
       );
-      const result = await withTenant(db, request.mandant!.id, (tx) =>
+      const result = await request.mandant!.run((tx) =>
         repository.list(tx, page as PageRequest<UntergruppeSort>, search || undefined),
       );
       reply.header("x-total-count", result.totalCount);

@@ -4,7 +4,6 @@ import {
   ZZahlungsbedingung,
 } from "@kontor/domain/zahlungsziel/zahlungsziel.schema";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../../db/client.ts";
 import { lieferbedingung, zahlungsbedingung } from "../../db/schema/index.ts";
 import { registerCrud } from "../crud/crud.ts";
 import { kundenMitVerweis, kundeVerweise } from "../kunde/kunde.verweis.ts";
@@ -17,7 +16,7 @@ type TBedingung = TLieferbedingung;
  * prints — in two tables, so one registration serves both. `kundeList` names the customers using one (at most
  * 100); one in use cannot be deleted (409 error.inUse, by the customer's foreign key).
  */
-export function registerBedingungen(app: FastifyInstance, db: Db) {
+export function registerBedingungen(app: FastifyInstance) {
   for (const { path, noun, table, schema, spalte } of [
     {
       path: "lieferbedingung",
@@ -34,7 +33,7 @@ export function registerBedingungen(app: FastifyInstance, db: Db) {
       spalte: "zahlungsbedingung_id",
     },
   ] as const) {
-    registerCrud(app, db, {
+    registerCrud(app, {
       path,
       tag: path,
       noun,

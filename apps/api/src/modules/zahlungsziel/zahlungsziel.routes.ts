@@ -11,10 +11,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { appUser, zahlungsziel } from "../../db/schema/index.ts";
-import { withTenant } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
-import { responses } from "../../http/problem.ts";
-import { notFound, onlyOneDefault, registerCrud } from "../crud/crud.ts";
+import { notFound, responses } from "../../http/problem.ts";
+import { onlyOneDefault, registerCrud } from "../crud/crud.ts";
 import { kundenMitVerweis, kundeVerweise } from "../kunde/kunde.verweis.ts";
 import { registerBedingungen } from "./bedingung.routes.ts";
 
@@ -33,7 +32,7 @@ async function languageOf(db: Db, userId: number): Promise<BelegSprache> {
  * conditions.
  */
 export const zahlungszielRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  const zahlungsziele = registerCrud(app, db, {
+  const zahlungsziele = registerCrud(app, {
     path: "zahlungsziels",
     tag: "zahlungsziel",
     noun: "Payment term",
@@ -81,14 +80,12 @@ export const zahlungszielRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
     },
     async (request) => {
       const { belegDatum, lang, betrag } = request.query;
-      const term = await withTenant(db, request.mandant!.id, (tx) =>
-        zahlungsziele.find(tx, request.params.zahlungszielId),
-      );
+      const term = await request.mandant!.run((tx) => zahlungsziele.find(tx, request.params.zahlungszielId));
       if (!term) throw notFound();
       const sprache = lang ?? (await languageOf(db, request.principal!.userId));
       return { text: zahlungszielText(term, belegDatum ?? todayIso(), sprache, betrag) };
     },
   );
 
-  registerBedingungen(app, db);
+  registerBedingungen(app);
 };

@@ -9,7 +9,7 @@ import {
   previewNumber,
   type SequenceState,
   ZNumberPattern,
-} from "./numbering.rules.ts";
+} from "./nummernmuster.rules.ts";
 
 const nov2026 = { year: 2026, month: 11 };
 

@@ -3,11 +3,11 @@ import {
   stammnummerDatum,
   stammnummerKandidaten,
   type TStammnummerArt,
-} from "@kontor/domain/numbering/stammnummer.rules";
+} from "@kontor/domain/nummernkreis/stammnummer.rules";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
-import { artikel, kunde, mandant, stammnummerStand } from "../../db/schema/index.ts";
+import { artikel, currentMandant, kunde, mandant, stammnummerStand } from "../../db/schema/index.ts";
 import { ProblemError } from "../../http/problem.ts";
 
 /**
@@ -45,40 +45,40 @@ const BATCH = 50;
 /** Give up after this many rounds (50 000 numbers in a row taken by hand: the pattern cannot be what was meant). */
 const MAX_ROUNDS = 1000;
 
-async function einstellung(tx: Tx, art: TStammnummerArt, mandantId: number): Promise<StammnummerEinstellung> {
+async function einstellung(tx: Tx, art: TStammnummerArt): Promise<StammnummerEinstellung> {
   const { pattern, first } = ARTEN[art];
-  const [row] = (await tx.select({ pattern, first }).from(mandant).where(eq(mandant.id, mandantId))) as {
+  const [row] = (await tx.select({ pattern, first }).from(mandant).where(eq(mandant.id, currentMandant))) as {
     pattern: string | null;
     first: number | null;
   }[];
   return row ?? {};
 }
 
-const standVon = (art: TStammnummerArt, mandantId: number) =>
-  and(eq(stammnummerStand.mandantId, mandantId), eq(stammnummerStand.art, art));
+/** The counter of this kind (row-level security shows only the transaction's tenant's counters). */
+const standVon = (art: TStammnummerArt) => eq(stammnummerStand.art, art);
 
 /**
  * Locks the tenant's counter of this kind for the rest of the transaction (creating it at 0 when missing) and
  * returns the last sequence number given. Saves that set a number by hand take it too, so an allocation never
  * races them.
  */
-export async function lockStand(tx: Tx, art: TStammnummerArt, mandantId: number): Promise<number> {
+export async function lockStand(tx: Tx, art: TStammnummerArt): Promise<number> {
   await tx
     .insert(stammnummerStand)
-    .values({ mandantId, art, lastNummer: 0 })
+    .values({ art, lastNummer: 0 })
     .onConflictDoNothing({ target: [stammnummerStand.mandantId, stammnummerStand.art] });
   const [row] = await tx
     .select({ lastNummer: stammnummerStand.lastNummer })
     .from(stammnummerStand)
-    .where(standVon(art, mandantId))
+    .where(standVon(art))
     .for("update");
   return row?.lastNummer ?? 0;
 }
 
 /** The first number after `last` that no record of the kind in the tenant has, with its sequence number. */
-async function ersteFreie(tx: Tx, art: TStammnummerArt, mandantId: number, last: number) {
+async function ersteFreie(tx: Tx, art: TStammnummerArt, last: number) {
   const { table, nummer, noun } = ARTEN[art];
-  const settings = await einstellung(tx, art, mandantId);
+  const settings = await einstellung(tx, art);
   const date = stammnummerDatum();
   let after = last;
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -104,24 +104,19 @@ async function ersteFreie(tx: Tx, art: TStammnummerArt, mandantId: number, last:
  * Gives the next number of the kind inside the caller's (saving) transaction and stores its sequence as the last
  * one. The counter must be locked by lockStand in the same transaction; `last` is what it returned.
  */
-export async function allocateNummer(
-  tx: Tx,
-  art: TStammnummerArt,
-  mandantId: number,
-  last: number,
-): Promise<string> {
-  const { sequence, nummer } = await ersteFreie(tx, art, mandantId, last);
-  await tx.update(stammnummerStand).set({ lastNummer: sequence }).where(standVon(art, mandantId));
+export async function allocateNummer(tx: Tx, art: TStammnummerArt, last: number): Promise<string> {
+  const { sequence, nummer } = await ersteFreie(tx, art, last);
+  await tx.update(stammnummerStand).set({ lastNummer: sequence }).where(standVon(art));
   return nummer;
 }
 
 /** The number the next new record of the kind would get today: nothing is locked or consumed. */
-export async function previewNummer(tx: Tx, art: TStammnummerArt, mandantId: number): Promise<string> {
+export async function previewNummer(tx: Tx, art: TStammnummerArt): Promise<string> {
   const [row] = await tx
     .select({ lastNummer: stammnummerStand.lastNummer })
     .from(stammnummerStand)
-    .where(standVon(art, mandantId));
-  return (await ersteFreie(tx, art, mandantId, row?.lastNummer ?? 0)).nummer;
+    .where(standVon(art));
+  return (await ersteFreie(tx, art, row?.lastNummer ?? 0)).nummer;
 }
 
 /** Whether another record of the kind in the tenant (not `exceptId`) has this number already. */

@@ -1,16 +1,11 @@
-import { kundennummerDatum } from "@kontor/domain/kunde/kundennummer.rules";
+import { stammnummerDatum } from "@kontor/domain/nummernkreis/stammnummer.rules";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tx } from "../../db/client.ts";
 import { kunde, mandant, stammnummerStand } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import { createTenantUser, createTestApp, type TestApp } from "../../test/helpers.ts";
-import {
-  allocateKundenNummer,
-  kundenNummerVergeben,
-  lockKundenNummerStand,
-  previewKundenNummer,
-} from "./kunde.nummer.ts";
+import { allocateNummer, lockStand, nummerVergeben, previewNummer } from "./stammnummer.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,15 +25,15 @@ const inTenant = <T>(mandantId: number, fn: (tx: Tx) => Promise<T>) => withTenan
 /** Draws a number the way a save does: lock the counter, allocate, store a customer with it. */
 const draw = (mandantId: number) =>
   inTenant(mandantId, async (tx) => {
-    const last = await lockKundenNummerStand(tx, mandantId);
-    const kundenNummer = await allocateKundenNummer(tx, mandantId, last);
-    await tx.insert(kunde).values({ mandantId, kundenNummer });
+    const last = await lockStand(tx, "kunde");
+    const kundenNummer = await allocateNummer(tx, "kunde", last);
+    await tx.insert(kunde).values({ kundenNummer });
     return kundenNummer;
   });
 
 /** A customer whose number was entered by hand. */
 const vonHand = (mandantId: number, kundenNummer: string) =>
-  inTenant(mandantId, (tx) => tx.insert(kunde).values({ mandantId, kundenNummer }));
+  inTenant(mandantId, (tx) => tx.insert(kunde).values({ kundenNummer }));
 
 const stand = async (mandantId: number) =>
   (
@@ -47,7 +42,7 @@ const stand = async (mandantId: number) =>
     )
   )[0]?.lastNummer;
 
-describe("customer number allocation", () => {
+describe("master-data numbers (customer numbers)", () => {
   it("starts at the first number, formats with the pattern and stores the last sequence", async () => {
     const mandantId = await tenant("K-{NNNN}", 100);
     expect(await stand(mandantId)).toBeUndefined();
@@ -63,7 +58,7 @@ describe("customer number allocation", () => {
 
   it("fills date tokens with today in Vienna", async () => {
     const mandantId = await tenant("{YYYY}/{MM}-{NN}");
-    const { year, month } = kundennummerDatum();
+    const { year, month } = stammnummerDatum();
     expect(await draw(mandantId)).toBe(`${year}/${String(month).padStart(2, "0")}-01`);
   });
 
@@ -74,19 +69,19 @@ describe("customer number allocation", () => {
     expect(await draw(mandantId)).toBe("2");
     expect(await draw(mandantId)).toBe("4");
     for (let n = 5; n <= 130; n++) await vonHand(mandantId, String(n));
-    expect(await inTenant(mandantId, (tx) => previewKundenNummer(tx, mandantId))).toBe("131");
+    expect(await inTenant(mandantId, (tx) => previewNummer(tx, "kunde"))).toBe("131");
     expect(await draw(mandantId)).toBe("131");
     expect(await stand(mandantId)).toBe(131);
   });
 
   it("a preview consumes nothing; a rolled-back save gives its number back", async () => {
     const mandantId = await tenant("P{NNN}");
-    const preview = () => inTenant(mandantId, (tx) => previewKundenNummer(tx, mandantId));
+    const preview = () => inTenant(mandantId, (tx) => previewNummer(tx, "kunde"));
     expect(await preview()).toBe("P001");
     expect(await preview()).toBe("P001");
     await expect(
       inTenant(mandantId, async (tx) => {
-        await allocateKundenNummer(tx, mandantId, await lockKundenNummerStand(tx, mandantId));
+        await allocateNummer(tx, "kunde", await lockStand(tx, "kunde"));
         throw new Error("rollback");
       }),
     ).rejects.toThrow("rollback");
@@ -107,7 +102,7 @@ describe("customer number allocation", () => {
     expect(await draw(a)).toBe("1");
     expect(await draw(a)).toBe("2");
     expect(await draw(b)).toBe("1");
-    expect(await inTenant(b, (tx) => kundenNummerVergeben(tx, "2", undefined))).toBe(false);
-    expect(await inTenant(a, (tx) => kundenNummerVergeben(tx, "2", undefined))).toBe(true);
+    expect(await inTenant(b, (tx) => nummerVergeben(tx, "kunde", "2", undefined))).toBe(false);
+    expect(await inTenant(a, (tx) => nummerVergeben(tx, "kunde", "2", undefined))).toBe(true);
   });
 });

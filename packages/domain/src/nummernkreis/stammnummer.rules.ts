@@ -1,5 +1,5 @@
 import { BUSINESS_TIME_ZONE, parseIsoDate, todayIso } from "../date/calendar.ts";
-import { formatNumber, type NumberDate, parsePattern } from "./numbering.rules.ts";
+import { formatNumber, type NumberDate, parsePattern } from "./nummernmuster.rules.ts";
 
 /**
  * Master-data numbers (SPEC §3 tenant: patternKundennummer / firstKundenNummer for customers,
