@@ -4,7 +4,7 @@ import {
   type PatternErrorCode,
   parsePattern,
   previewNumber,
-} from "@kontor/domain/numbering/numbering.rules";
+} from "@kontor/domain/nummernkreis/nummernmuster.rules";
 import { MAX_LAST_NUMMER } from "@kontor/domain/nummernkreis/nummernkreis.rules";
 
 /**

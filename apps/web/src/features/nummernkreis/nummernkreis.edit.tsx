@@ -1,4 +1,4 @@
-import { DEFAULT_NUMBER_PATTERN, parsePattern } from "@kontor/domain/numbering/numbering.rules";
+import { DEFAULT_NUMBER_PATTERN, parsePattern } from "@kontor/domain/nummernkreis/nummernmuster.rules";
 import { MAX_LAST_NUMMER } from "@kontor/domain/nummernkreis/nummernkreis.rules";
 import {
   type TBelegnummerkreis,
