@@ -131,6 +131,8 @@ export function pdfAnhangRoutes<T extends PdfTabelle>(
   // The union of the two tables types every column as a union; the tables have the same columns but the owner's.
   const tabelle = o.tabelle as typeof kundePdf;
   const besitzerSpalte = (o.tabelle as unknown as Record<string, typeof kundePdf.kundeId>)[o.besitzer]!;
+  /** The owner as the audit log names it (kunde, artikel): adding or removing a PDF changes the owner. */
+  const entity = o.besitzer.replace(/Id$/, "");
   const columns = {
     id: tabelle.id,
     dateiname: tabelle.dateiname,
@@ -183,7 +185,12 @@ export function pdfAnhangRoutes<T extends PdfTabelle>(
     },
     async (request, reply) => {
       const datei = pruefePdf(request.body);
-      const saved = await request.mandant!.run((tx) => speichern(tx, request.params.id, datei));
+      const saved = await request.mandant!.change(async (tx, audit) => {
+        const row = await speichern(tx, request.params.id, datei);
+        if (row)
+          audit({ entity, entityId: request.params.id, action: "update", detail: { pdfAdded: row.id } });
+        return row;
+      });
       if (!saved) throw notFound();
       return reply.code(201).send(saved);
     },
@@ -249,9 +256,13 @@ export function pdfAnhangRoutes<T extends PdfTabelle>(
       },
     },
     async (request, reply) => {
-      const rows = await request.mandant!.run((tx) =>
-        tx.delete(tabelle).where(eines(request.params)).returning({ id: tabelle.id }),
-      );
+      const { id, pdfId } = request.params;
+      const rows = await request.mandant!.change(async (tx, audit) => {
+        const deleted = await tx.delete(tabelle).where(eines(request.params)).returning({ id: tabelle.id });
+        if (deleted.length > 0)
+          audit({ entity, entityId: id, action: "update", detail: { pdfRemoved: pdfId } });
+        return deleted;
+      });
       if (rows.length === 0) throw notFound();
       return reply.code(204).send(null);
     },

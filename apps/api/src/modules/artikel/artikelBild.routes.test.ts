@@ -4,31 +4,27 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asset } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
-import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
+import { call, createTestApp, type TestApp } from "../../test/helpers.ts";
+import { type Caller, createAnhangCallers } from "../anhang/pdfAnhang.testing.ts";
 import { bildTyp } from "./artikelBild.routes.ts";
-import { memberOf } from "./artikelDatei.fixture.ts";
 
-type Who = { token: string; mandantId: number };
 let t: TestApp;
-let who: Who;
-let reader: Who;
-let other: Who;
-let noRole: Who;
-let noModule: Who;
+let who: Caller;
+let reader: Caller;
+let other: Caller;
+let noRole: Caller;
+let noModule: Caller;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const users = await Promise.all([
-    createTenantUser(t, { authorities: ["ROLE_ARTIKEL_WRITE"], modules: ["artikelbilder"] }),
-    createTenantUser(t, { authorities: ["ROLE_ARTIKEL_WRITE"], modules: ["artikelbilder"] }),
-    createTenantUser(t, { authorities: ["ROLE_KASSABUCH"], modules: ["artikelbilder"] }),
-    createTenantUser(t, { authorities: ["ROLE_ARTIKEL_WRITE", "ROLE_USER"], modules: [] }),
-  ]);
-  const callers = await Promise.all(
-    users.map(async (user) => ({ token: await login(t, user), mandantId: user.mandantId })),
-  );
-  [who, other, noRole, noModule] = callers as [Who, Who, Who, Who];
-  reader = await memberOf(t, who.mandantId, ["ROLE_USER"]);
+  const callers = await createAnhangCallers(t, {
+    authorities: ["ROLE_ARTIKEL_WRITE"],
+    modules: ["artikelbilder"],
+    noModuleAuthorities: ["ROLE_ARTIKEL_WRITE", "ROLE_USER"],
+    leser: ["ROLE_USER"],
+  });
+  ({ who, other, forbidden: noRole, noModule } = callers);
+  reader = callers.leser!;
 });
 afterAll(() => t?.close());
 
@@ -48,16 +44,16 @@ async function bild(
 }
 const b64 = (bytes: Buffer) => bytes.toString("base64");
 
-const upload = (payload: object, as: Partial<Who> = who) =>
+const upload = (payload: object, as: Partial<Caller> = who) =>
   call(t, { method: "POST", url: "/app/api/artikelimage", ...as, payload });
-const uploaded = async (bytes: Buffer, dateiname = "foto.jpg", as: Partial<Who> = who) => {
+const uploaded = async (bytes: Buffer, dateiname = "foto.jpg", as: Partial<Caller> = who) => {
   const response = await upload({ dateiname, inhalt: b64(bytes) }, as);
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { assetId: number; dateiname: string; contentType: string; groesse: number };
 };
-const original = (assetId: number, as: Partial<Who> = who) =>
+const original = (assetId: number, as: Partial<Caller> = who) =>
   call(t, { method: "GET", url: `/app/api/artikelimage/${assetId}`, ...as });
-const thumb = (assetId: number, as: Partial<Who> = who, size = `${THUMBNAIL.breite}/${THUMBNAIL.hoehe}`) =>
+const thumb = (assetId: number, as: Partial<Caller> = who, size = `${THUMBNAIL.breite}/${THUMBNAIL.hoehe}`) =>
   call(t, { method: "GET", url: `/app/api/artikelimage/${assetId}/thumbnail/${size}`, ...as });
 const thumbMeta = async (assetId: number) => {
   const response = await thumb(assetId);
@@ -192,7 +188,7 @@ describe("article images", () => {
   it("needs a sign-in (401), ROLE_ARTIKEL_WRITE to upload (403 error.forbidden), the module artikelbilder (403 error.moduleMissing)", async () => {
     const mine = await uploaded(await bild(8, 8, "png"));
     const body = { dateiname: "x.png", inhalt: b64(await bild(8, 8, "png")) };
-    const reads = (as: Partial<Who>) => [original(mine.assetId, as), thumb(mine.assetId, as)];
+    const reads = (as: Partial<Caller>) => [original(mine.assetId, as), thumb(mine.assetId, as)];
     for (const response of await Promise.all([...reads({}), upload(body, {})]))
       expect(response.statusCode).toBe(401);
     const expectCode = async (
