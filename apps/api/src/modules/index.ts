@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Deps } from "../deps.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { artikelRoutes } from "./artikel/artikel.routes.ts";
+import { belegRoutes } from "./beleg/beleg.routes.ts";
 import { artikelBildRoutes } from "./artikel/artikelBild.routes.ts";
 import { artikelExcelRoutes } from "./artikel/artikelExcel.routes.ts";
 import { artikelPdfRoutes } from "./artikel/artikelPdf.routes.ts";
@@ -61,6 +62,7 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   adresseRoutes,
   kundePdfRoutes,
   artikelRoutes,
+  belegRoutes,
   artikelBildRoutes,
   artikelPdfRoutes,
   artikelExcelRoutes,

@@ -7,6 +7,7 @@ import ExcelJS from "exceljs";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { expect } from "vitest";
+import { alsBody } from "../modules/beleg/beleg.testing.ts";
 import { createMandant, createUser } from "../setup/seed.ts";
 import { call, login, type TestApp } from "./helpers.ts";
 
@@ -154,6 +155,12 @@ export const RESOURCES = {
   asset: { read: (r) => [`artikelimage/${r.id}`] },
   artikel: crud("artikel", "artikelBezeichnung"),
   artikelPdf: { read: (r) => [`artikel/${r.artikelId}/pdfs`, `artikel/${r.artikelId}/pdfs/${r.id}`] },
+  /** A draft offer and a finalized offer of the customer (the editor's reads: the document and its history). */
+  beleg: {
+    read: (r) => [`beleg/${r.id}`, `beleg/${r.id}/historie`],
+    change: (r) => ({ ...alsBody(r as never), zuHanden: "Übernommen" }),
+  },
+  belegFinal: { read: (r) => [`beleg/${r.id}`, `beleg/${r.id}/historie`] },
   /** The tenant itself (read by the member, who is ROLE_ADMIN). */
   mandant: { read: (r) => [`mandants/${r.id}`], change: renamed("bezeichnung") },
   /** The plain user: as the admin sees them, and their own account (a revoked session would answer 401). */
@@ -336,6 +343,24 @@ async function side(t: TestApp, letter: "a" | "b", digits: string): Promise<Side
     ...(await put(`artikel/${r.artikel.id}/pdfs`, { dateiname: `${mark}.pdf`, inhalt: b64(PDF) }, "POST")),
     artikelId: r.artikel.id,
   };
+  const angebot = {
+    belegDatum: "2026-03-01",
+    belegsTyp: "angebot",
+    kunde: ref("kunde"),
+    zahlungsziel: ref("zahlungsziel"),
+    zuHanden: `${mark} Einkauf`,
+    belegFelder: [],
+    belegspositionSet: [
+      {
+        artikel: ref("artikel"),
+        positionsBeschreibung: `${mark} Position`,
+        positionsPreis: 10,
+        positionsMwst: 20,
+      },
+    ],
+  };
+  r.beleg = await put("beleg", angebot);
+  r.belegFinal = await put(`beleg/${(await put("beleg", angebot)).id}/freigabe`, {}, "POST");
   return s;
 }
 

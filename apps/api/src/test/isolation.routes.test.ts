@@ -1,6 +1,7 @@
 import diagnostics from "node:diagnostics_channel";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alsBody } from "../modules/beleg/beleg.testing.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
 import {
   api,
@@ -437,6 +438,99 @@ const ISOLATION: Record<string, Entry> = {
     ).map(([label, patch]) => reference(label, "artikel", patch, { watch: ["artikel"] })),
   ],
   "DELETE /app/api/artikel/:id": [foreignIds({ id: "artikel" })],
+
+  // --- documents (issue 15)
+  "GET /app/api/beleg": [list("beleg?size=500"), list("beleg?search=$MARK"), list("beleg?entwurf=true")],
+  "GET /app/api/belege": [list("belege?size=500")],
+  "GET /app/api/belegsearchpaginated": [list("belegsearchpaginated?search=$MARK")],
+  "GET /app/api/belegsearch": [list("belegsearch?search=$MARK"), list("belegsearch?search=2026", { by: "belegFinal" })],
+  "GET /app/api/beleg/:id": [foreignIds({ id: "beleg" }), foreignIds({ id: "belegFinal" })],
+  "PUT /app/api/beleg": [
+    foreignBody("beleg"),
+    ...(
+      [
+        ["customer", (b, w) => ({ ...alsBody(b as never), kunde: { id: w.b.rec.kunde.id } })],
+        [
+          "article",
+          (b, w) => ({
+            ...alsBody(b as never),
+            belegspositionSet: [{ artikel: { id: w.b.rec.artikel.id }, positionsBeschreibung: "x" }],
+          }),
+        ],
+        [
+          "position",
+          (b, w) => ({
+            ...alsBody(b as never),
+            belegspositionSet: part(w.b.rec.beleg, "belegspositionSet").map((p) => ({
+              id: (p as Json).id,
+              positionsBeschreibung: "x",
+            })),
+          }),
+        ],
+        [
+          "payment term",
+          (b, w) => ({ ...alsBody(b as never), zahlungsziel: { id: w.b.rec.zahlungsziel.id } }),
+        ],
+        [
+          "delivery terms",
+          (b, w) => ({ ...alsBody(b as never), lieferbedingung: { id: w.b.rec.lieferbedingung.id } }),
+        ],
+        ["discount", (b, w) => ({ ...alsBody(b as never), rabatt: { id: w.b.rec.rabatt.id } })],
+        [
+          "supplier",
+          (b, w) => ({
+            ...alsBody(b as never),
+            belegspositionSet: [
+              { positionsBeschreibung: "x", belegspositionLieferant: { id: w.b.rec.lieferant.id } },
+            ],
+          }),
+        ],
+        [
+          "field definition",
+          (b, w) => ({
+            ...alsBody(b as never),
+            belegFelder: [{ felddefinitionId: w.b.rec.belegfeld.id, value: "x" }],
+          }),
+        ],
+        [
+          "address",
+          (b, w) => ({
+            ...alsBody(b as never),
+            adresse: { id: (part(w.b.rec.kunde, "adresseLists")[0] as Json).id },
+          }),
+        ],
+      ] as const satisfies readonly [string, (b: Json, w: World) => Json][]
+    ).map(([label, patch]) => reference(label, "beleg", patch, { watch: ["kunde", "artikel", "beleg"] })),
+  ],
+  "DELETE /app/api/beleg/:id": [foreignIds({ id: "beleg" })],
+  "POST /app/api/beleg/:id/freigabe": [foreignIds({ id: "beleg" })],
+  "POST /app/api/beleg/:id/storno": [foreignIds({ id: "belegFinal" }, { body: () => ({}) })],
+  "POST /app/api/beleg/:id/duplikat": [foreignIds({ id: "belegFinal" })],
+  "POST /app/api/beleg/:id/umwandeln": [
+    foreignIds({ id: "belegFinal" }, { body: () => ({ belegsTyp: "auftragsbestaetigung" }) }),
+  ],
+  "POST /app/api/beleg/rechnung": [
+    check("a bill from B's document is refused (400 at the field) and B's document unchanged", async (w) => {
+      const response = await api(w, w.a.member, "POST", "beleg/rechnung", {
+        quellen: [{ id: w.b.rec.belegFinal.id }],
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().fieldErrors).toEqual([{ field: "quellen.0.id", code: "notFound" }]);
+    }),
+  ],
+  "POST /app/api/beleg/:id/lieferung": [
+    foreignIds(
+      { id: "belegFinal" },
+      {
+        body: (w) => ({
+          positionen: [{ id: (part(w.b.rec.belegFinal, "belegspositionSet")[0] as Json).id, menge: 1 }],
+        }),
+      },
+    ),
+  ],
+  "POST /app/api/beleg/:id/reihenfolge": [foreignIds({ id: "beleg" }, { body: () => ({ positionIds: [] }) })],
+  "GET /app/api/beleg/:id/historie": [foreignIds({ id: "beleg" })],
+  "GET /app/api/belegtext3/:originalBelegId": [foreignIds({ originalBelegId: "belegFinal" })],
   "PUT /app/api/artikellist": [
     foreignBody("artikel", { body: (x) => [{ id: x.id, geloescht: true, webshopArtikel: false }] }),
     reference("VAT rate", "artikel", (x, w) => [

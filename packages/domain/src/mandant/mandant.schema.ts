@@ -97,6 +97,12 @@ export const ZMandant = z.object({
     .transform((v) => v ?? null),
   rechnungsNummerProJahr: z.boolean().default(true),
   bankomat: z.boolean().default(false),
+  kleinunternehmer: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Small business (Kleinunternehmer, §6 (1) Z 27 UStG AT, §19 UStG DE): documents carry no VAT (category E) and print the small-business notice",
+    ),
   lieferKontaktAusklappen: z.boolean().default(false),
   belegeFinalisieren: z.boolean().default(false),
   crmAusklappen: z.boolean().default(false),

@@ -1,5 +1,6 @@
 export * from "./artikel.ts";
 export * from "./audit.ts";
+export * from "./beleg.ts";
 export * from "./kunde.ts";
 export * from "./mandant.ts";
 export * from "./stammdaten.ts";

@@ -33,6 +33,7 @@ export const mandant = pgTable("mandant", {
   firstKundenNummer: integer("first_kunden_nummer"),
   rechnungsNummerProJahr: boolean("rechnungs_nummer_pro_jahr").notNull().default(true),
   bankomat: boolean("bankomat").notNull().default(false),
+  kleinunternehmer: boolean("kleinunternehmer").notNull().default(false),
   lieferKontaktAusklappen: boolean("liefer_kontakt_ausklappen").notNull().default(false),
   belegeFinalisieren: boolean("belege_finalisieren").notNull().default(false),
   crmAusklappen: boolean("crm_ausklappen").notNull().default(false),

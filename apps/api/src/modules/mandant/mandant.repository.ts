@@ -14,13 +14,14 @@ import {
   getTableColumns,
   inArray,
   isNull,
+  max,
   notInArray,
   type SQL,
   sql,
 } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
-import { adresse, appUser, mandant, mandantModul, userMandant } from "../../db/schema/index.ts";
+import { adresse, appUser, beleg, mandant, mandantModul, userMandant } from "../../db/schema/index.ts";
 import { setTenant } from "../../db/tenant.ts";
 import { seedTenantStammdaten } from "../stammdaten/seed.ts";
 import { type Actor, recordAccountChanges } from "../user/user.audit.ts";
@@ -119,11 +120,20 @@ export async function mandantExistsInScope(db: Db, id: number, scope: MandantSco
 }
 
 /**
- * Billing stats (abrechnung): documents per tenant. Documents arrive with the document issue; until then every
- * tenant has none. Kept here so the tenant screens and the billing list already show the real shape.
+ * Billing stats (abrechnung): the finalized documents per tenant and the date of the last one. Read by the owner
+ * connection for the billing list (every tenant) and inside a tenant's transaction for its own form.
  */
-export async function billingStats(_db: Db | Tx, ids: readonly number[]) {
-  return new Map(ids.map((id) => [id, { anzahlBeleg: 0, letztesBelegsDatum: null as string | null }]));
+export async function billingStats(db: Db | Tx, ids: readonly number[]) {
+  const stats = new Map(ids.map((id) => [id, { anzahlBeleg: 0, letztesBelegsDatum: null as string | null }]));
+  if (ids.length === 0) return stats;
+  const rows = await db
+    .select({ mandantId: beleg.mandantId, anzahl: count(), letztes: max(beleg.belegDatum) })
+    .from(beleg)
+    .where(and(inArray(beleg.mandantId, [...ids]), eq(beleg.freigabe, true)))
+    .groupBy(beleg.mandantId);
+  for (const row of rows)
+    stats.set(row.mandantId, { anzahlBeleg: Number(row.anzahl), letztesBelegsDatum: row.letztes ?? null });
+  return stats;
 }
 
 export async function listAbrechnung(db: Db): Promise<TAbrechnung[]> {

@@ -1,6 +1,7 @@
 import { BUSINESS_TIME_ZONE, parseIsoDate, todayIso } from "@kontor/domain/date/calendar";
 import type { TBelegnummerkreis, TRechnungskreis } from "@kontor/domain/nummernkreis/nummernkreis.schema";
 import {
+  DEFAULT_NUMBER_PATTERN,
   formatNumber,
   type NumberDate,
   nextSequence,
@@ -8,10 +9,16 @@ import {
   type SequenceState,
 } from "@kontor/domain/nummernkreis/nummernmuster.rules";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
-import { and, arrayContains, arrayOverlaps, eq, ne, sql } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, asc, eq, ne, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
-import { belegnummerkreis, rechnungskreis, TENANT_SETTING } from "../../db/schema/index.ts";
+import {
+  belegnummerkreis,
+  currentMandant,
+  mandant,
+  rechnungskreis,
+  TENANT_SETTING,
+} from "../../db/schema/index.ts";
 import { ProblemError } from "../../http/problem.ts";
 
 /**
@@ -91,6 +98,79 @@ export async function allocateForBelegsTyp(tx: Tx, typ: TBelegsTyp, date: Number
     .limit(1);
   if (!circle) throw new ProblemError(404, "error.notFound", `No number circle for document type "${typ}"`);
   return allocateNumber(tx, { kreis: "beleg", id: circle.id }, date);
+}
+
+/** The prefix of the document number circle made for a type on its first finalization (AN-2026-00001). */
+const STANDARD_PREFIX: Readonly<Record<TBelegsTyp, string>> = {
+  angebot: "AN-",
+  auftragsbestaetigung: "AB-",
+  lieferschein: "LS-",
+  rechnung: "",
+  gutschrift: "",
+  storno: "",
+  proformarechnung: "PR-",
+  barrechnung: "",
+  bestellung: "BE-",
+};
+
+/**
+ * The number a document gets at finalization (DESIGN §6), in the finalizing transaction: invoices, credit notes,
+ * cancellations and cash invoices from the tenant's invoice circle (the first; one named "Standard" is made on the
+ * first finalization when the tenant has none, restarting yearly as the tenant's rechnungsNummerProJahr says),
+ * every other type from the document number circle of its type (one is made for the type when missing, with a
+ * prefix per type). Making a circle is serialised per tenant, so two first finalizations make one circle.
+ */
+export async function allocateBelegNummer(
+  tx: Tx,
+  typ: TBelegsTyp,
+  quelle: "rechnungskreis" | "belegnummerkreis",
+  date: NumberDate,
+): Promise<string> {
+  if (quelle === "rechnungskreis") {
+    const erster = () =>
+      tx.select({ id: rechnungskreis.id }).from(rechnungskreis).orderBy(asc(rechnungskreis.id)).limit(1);
+    let [circle] = await erster();
+    if (!circle) {
+      await lockSaves(tx, "rechnungskreis");
+      [circle] = await erster();
+      if (!circle) {
+        const [tenant] = await tx
+          .select({ proJahr: mandant.rechnungsNummerProJahr })
+          .from(mandant)
+          .where(eq(mandant.id, currentMandant));
+        [circle] = await tx
+          .insert(rechnungskreis)
+          .values({
+            rechnungskreisName: "Standard",
+            rechnungsnummernPattern: DEFAULT_NUMBER_PATTERN,
+            nummerProJahr: tenant?.proJahr ?? true,
+          })
+          .returning({ id: rechnungskreis.id });
+      }
+    }
+    return allocateNumber(tx, { kreis: "rechnung", id: circle!.id }, date);
+  }
+  const fuerTyp = () =>
+    tx
+      .select({ id: belegnummerkreis.id })
+      .from(belegnummerkreis)
+      .where(arrayContains(belegnummerkreis.belegsTyps, [typ]))
+      .orderBy(asc(belegnummerkreis.id))
+      .limit(1);
+  let [circle] = await fuerTyp();
+  if (!circle) {
+    await lockSaves(tx, "belegnummerkreis");
+    [circle] = await fuerTyp();
+    if (!circle)
+      [circle] = await tx
+        .insert(belegnummerkreis)
+        .values({
+          belegsTyps: [typ],
+          nummernkreisPattern: `${STANDARD_PREFIX[typ]}${DEFAULT_NUMBER_PATTERN}`,
+        })
+        .returning({ id: belegnummerkreis.id });
+  }
+  return allocateNumber(tx, { kreis: "beleg", id: circle!.id }, date);
 }
 
 /** Year and month of today in the business time zone (Vienna), whatever the server's time zone. */

@@ -385,6 +385,7 @@ export function ZeiterfassungFields({ form }: SectionProps) {
 }
 
 const FLAGS = [
+  "kleinunternehmer",
   "bankomat",
   "belegeFinalisieren",
   "mwstEditierbar",

@@ -37,6 +37,7 @@ export interface MandantFormValues {
   firstKundenNummer: number | string;
   rechnungsNummerProJahr: boolean;
   bankomat: boolean;
+  kleinunternehmer: boolean;
   lieferKontaktAusklappen: boolean;
   belegeFinalisieren: boolean;
   crmAusklappen: boolean;
@@ -82,6 +83,7 @@ export function emptyMandant(): MandantFormValues {
     firstKundenNummer: "",
     rechnungsNummerProJahr: true,
     bankomat: false,
+    kleinunternehmer: false,
     lieferKontaktAusklappen: false,
     belegeFinalisieren: false,
     crmAusklappen: false,
