@@ -192,4 +192,28 @@ test.describe("customers and suppliers", () => {
         .last(),
     ).toHaveValue("Schwechat");
   });
+
+  test("leaving a customer with unsaved changes asks first: keep editing, or discard and go", async ({
+    page,
+  }) => {
+    await signInFromStart(page, DEMO.user);
+    await page.getByRole("navigation").getByRole("link", { name: "Kunden", exact: true }).click();
+    await page.getByRole("link", { name: "Neuer Kunde" }).click();
+    await panel(page).getByLabel("Firmenname").fill(`Halbfertig ${RUN}`);
+
+    const frage = page.getByRole("dialog", { name: "Ungespeicherte Änderungen verwerfen?" });
+    await page.getByRole("navigation").getByRole("link", { name: "Artikel", exact: true }).click();
+    await expect(frage).toBeVisible();
+    await frage.getByRole("button", { name: "Weiter bearbeiten" }).click();
+    await expect(frage).toBeHidden();
+    await expect(page).toHaveURL(/\/app\/kunde\/new$/);
+    await expect(panel(page).getByLabel("Firmenname")).toHaveValue(`Halbfertig ${RUN}`);
+
+    // The browser's back button asks as well; Verwerfen goes on.
+    await page.goBack();
+    await expect(frage).toBeVisible();
+    await frage.getByRole("button", { name: "Verwerfen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Kunden und Lieferanten" })).toBeVisible();
+    await expect(frage).toBeHidden();
+  });
 });

@@ -14,11 +14,12 @@ initI18n();
 const router = createAppRouter();
 
 // Any 401 outside the sign-in call ends the session (the api client has cleared token and tenant, and with
-// them the query cache): ask for a new sign-in, coming back to the current page afterwards.
+// them the query cache): ask for a new sign-in, coming back to the current page afterwards. Without a session
+// nothing can be saved, so an edit form's unsaved-changes guard does not hold this up.
 api.setUnauthorizedHandler(() => {
   const { pathname, href } = router.state.location;
   if (pathname === "/login") return;
-  void router.navigate({ to: "/login", search: { redirect: href }, replace: true });
+  void router.navigate({ to: "/login", search: { redirect: href }, replace: true, ignoreBlocker: true });
 });
 
 const container = document.getElementById("root");

@@ -78,7 +78,8 @@ export function PdfAnhaenge({
   const download = useMutation({
     mutationFn: (pdf: AnhangPdf) =>
       fetchDatei(`${pfad}/${pdf.id}`, () => {
-        void navigate({ to: "/login", search: { redirect: href }, replace: true });
+        // The session has ended (see main.tsx): past the edit form's unsaved-changes guard.
+        void navigate({ to: "/login", search: { redirect: href }, replace: true, ignoreBlocker: true });
       }),
     onSuccess: ({ blob, name }, pdf) => saveBlob(blob, name ?? pdf.dateiname),
     onError: (error) => notifyFailure(t(`${ns}:pdf.downloadFehler`), problemMessage(error)),

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "./EditStates.tsx";
 import { type EditTab, EditTabs } from "./EditTabs.tsx";
-import { SpeichernLeiste } from "./SpeichernLeiste.tsx";
+import { FormActions } from "./FormActions.tsx";
 import type { AggregateEdit } from "./useAggregateEdit.ts";
 
 /** A tab of an aggregate; `sperrbar`: its inputs are all disabled while the aggregate is read-only. */
@@ -24,8 +24,9 @@ function Sperrbar({ readOnly, children }: { readOnly: boolean; children: ReactNo
  * The page of an aggregate's edit screen (useAggregateEdit): back link to the list, title — the name, else the
  * stored number or "edit", a new one `neuTitel` — with the stored number and `kopf` (badges, links), `hinweise`
  * (lock, read-only), then the form: its tabs with errors and missing fields counted per tab and, unless read-only,
- * the save bar naming what is missing (a click shows the field; `children` are further hints there). `tabs` may
- * hold `false` for a tab that is not there (module off, no right, not stored yet).
+ * the sticky save bar naming what is missing (a click shows the field; `children` are further hints there), and
+ * the unsaved-changes dialog. `tabs` may hold `false` for a tab that is not there (module off, no right, not
+ * stored yet).
  */
 export function AggregateEditPage<T extends string>({
   edit,
@@ -95,20 +96,24 @@ export function AggregateEditPage<T extends string>({
             }}
           />
           {!edit.readOnly && (
-            <SpeichernLeiste
-              fehltId={`${edit.ns}-save-fehlt`}
-              fehltText={t("save.fehlt")}
-              fehlend={edit.fehlend.map((grund) => ({ field: grund.field, label: feldLabel(grund.field) }))}
-              onZeigen={edit.zeigeFeld}
+            <FormActions
+              bar="sticky"
+              missing={{
+                id: `${edit.ns}-save-fehlt`,
+                text: t("save.fehlt"),
+                fields: edit.fehlend.map((grund) => ({ field: grund.field, label: feldLabel(grund.field) })),
+                onShow: edit.zeigeFeld,
+              }}
               dirty={edit.form.isDirty()}
-              speichert={edit.save.isPending}
+              pending={edit.save.isPending}
               onReset={edit.reset}
             >
               {children}
-            </SpeichernLeiste>
+            </FormActions>
           )}
         </Stack>
       </form>
+      {edit.leaveDialog}
     </Stack>
   );
 }

@@ -1,8 +1,28 @@
-import { Button, Group, Paper, Text } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
+/** A required input still empty: its form path and its label in "Zum Speichern fehlt: …". */
+export interface MissingField {
+  field: string;
+  label: string;
+}
+
+/** What a form still lacks before it can be saved (a large edit screen's save rules). */
+export interface MissingFields {
+  /** The id of the missing list (unique on the page); Save points to it while it is off. */
+  id: string;
+  /** "Zum Speichern fehlt:" in the form's words. */
+  text: string;
+  fields: readonly MissingField[];
+  /** A click on a field's name: show that input (open its tab, focus it). */
+  onShow: (field: string) => void;
+}
+
 /**
- * The save row of every edit form: "unsaved changes" hint, reset and save. `bar` puts it in its own frame —
+ * The save row of every edit form: on the left what is still missing (`missing`: "Zum Speichern fehlt: …" with a
+ * link per input; Save is off while any is missing and points to the list), further hints (`children`) and
+ * "unsaved changes"; on the right Reset and Save (a submit button). `bar` puts the row in its own frame —
  * `sticky` keeps that frame at the bottom of long forms.
  */
 export function FormActions({
@@ -10,24 +30,56 @@ export function FormActions({
   pending,
   onReset,
   bar,
+  missing,
+  children,
 }: {
   dirty: boolean;
   pending: boolean;
   onReset: () => void;
   bar?: "plain" | "sticky";
+  missing?: MissingFields;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation("crud");
+  const incomplete = missing !== undefined && missing.fields.length > 0;
   const row = (
-    <Group justify="flex-end" gap="sm">
-      {dirty && (
-        <Text size="sm" c="dimmed" mr="auto">
-          {t("form.unsaved")}
-        </Text>
-      )}
-      <Button variant="default" onClick={onReset} disabled={!dirty || pending}>
+    <Group justify="flex-end" gap="sm" wrap="nowrap" align="center">
+      <Stack gap={2} miw={0} style={{ flex: 1 }}>
+        {incomplete && (
+          <Text size="sm" c="orange.8" id={missing.id}>
+            {missing.text}{" "}
+            {missing.fields.map((entry, index) => (
+              <Fragment key={entry.field}>
+                {index > 0 && ", "}
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => missing.onShow(entry.field)}
+                >
+                  {entry.label}
+                </Anchor>
+              </Fragment>
+            ))}
+          </Text>
+        )}
+        {children}
+        {dirty && (
+          <Text size="sm" c="dimmed">
+            {t("form.unsaved")}
+          </Text>
+        )}
+      </Stack>
+      <Button variant="default" style={{ flexShrink: 0 }} onClick={onReset} disabled={!dirty || pending}>
         {t("action.reset")}
       </Button>
-      <Button type="submit" loading={pending}>
+      <Button
+        type="submit"
+        style={{ flexShrink: 0 }}
+        loading={pending}
+        disabled={incomplete}
+        aria-describedby={incomplete ? missing.id : undefined}
+      >
         {t("action.save")}
       </Button>
     </Group>

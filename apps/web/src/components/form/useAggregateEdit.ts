@@ -14,14 +14,15 @@ import { notifyFailure, notifySuccess } from "../feedback/notify.ts";
 import { useProblemMessage } from "../problemMessage.ts";
 import type { TabTabelle } from "./aggregateForm.ts";
 import { serverFieldErrors } from "./fieldErrors.ts";
+import { useUnsavedChangesGuard } from "./useUnsavedChangesGuard.tsx";
 
 /**
  * The edit controller of an aggregate (customer, article, documents): a large form in tabs with save rules, saved
  * as a whole by one PUT. Headless: AggregateEditPage renders header, tabs and save bar; the screen writes its
  * values mapping, tab table, tabs and header extras. It owns what every such screen does alike: required marks and
  * "missing" once an input was left, errors and missing fields per tab, showing a field, save (toasts, a new record
- * continues at its own URL, the answer becomes the form), server field errors at the fields, reset. There is no
- * unsaved-changes guard (none of the screens had one); the save bar says "unsaved changes".
+ * continues at its own URL, the answer becomes the form), server field errors at the fields, reset, and the
+ * unsaved-changes guard (useUnsavedChangesGuard: leaving a changed form asks first; `leaveDialog` is its dialog).
  */
 
 /** The namespaces with an aggregate's edit texts (save.fehlt, save.fehltFeld, edit.tabFehler|tabFehlt|laden). */
@@ -130,7 +131,8 @@ export function useAggregateEdit<V extends MitId, R extends MitId, T extends str
       if (saved.id === undefined) return;
       if (stored) return uebernehmen(saved);
       queryClient.setQueryData(options.keys.detail(saved.id), saved);
-      void navigate({ to: options.editPath(saved.id), replace: true });
+      // Saved: the new record's own URL mounts a fresh form; what is typed is no loss.
+      void navigate({ to: options.editPath(saved.id), replace: true, ignoreBlocker: true });
     },
     onError: (error) => {
       if (isApiError(error) && error.fieldErrors.length > 0) {
@@ -167,6 +169,8 @@ export function useAggregateEdit<V extends MitId, R extends MitId, T extends str
     );
   };
 
+  const leaveDialog = useUnsavedChangesGuard(() => !readOnly && form.isDirty());
+
   const reset = () => {
     form.reset();
     setVerlassen(new Set());
@@ -193,6 +197,8 @@ export function useAggregateEdit<V extends MitId, R extends MitId, T extends str
     save,
     submit,
     reset,
+    /** Asks before leaving a changed form; AggregateEditPage renders it. */
+    leaveDialog,
   };
 }
 

@@ -9,13 +9,17 @@ import { notifyFailure, notifySuccess } from "../feedback/notify.ts";
 import { BackLink, EditLoadFailed, EditLoading, NOT_FOUND, parseSlug } from "../form/EditStates.tsx";
 import { FormActions } from "../form/FormActions.tsx";
 import { serverFieldErrors, zodValidate } from "../form/fieldErrors.ts";
+import { useUnsavedChangesGuard } from "../form/useUnsavedChangesGuard.tsx";
 import { useProblemMessage } from "../problemMessage.ts";
 import { editCalls, type Resource } from "./resource.ts";
 import { useResourceT } from "./resourceTexts.ts";
 
 type Row = { id?: number | undefined };
 
-/** The edit screen of a resource at {editPath}/{id|new}: loads, validates with the shared schema, saves. */
+/**
+ * The edit screen of a resource at {editPath}/{id|new}: loads, validates with the shared schema, saves; leaving
+ * it with unsaved changes asks first (useUnsavedChangesGuard).
+ */
 export function ResourceEditPage<T extends Row, V extends object, N extends Namespace>({
   resource,
 }: {
@@ -64,7 +68,8 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
       notifySuccess(t(id === "new" ? "toast.created" : "toast.saved"));
       if (id === "new" && saved.id !== undefined) {
         queryClient.setQueryData(calls.keys.detail(saved.id), saved);
-        void navigate({ to: resource.editPath(saved.id), replace: true });
+        // Saved: the new record's own URL mounts a fresh form; what is typed is no loss.
+        void navigate({ to: resource.editPath(saved.id), replace: true, ignoreBlocker: true });
         return;
       }
       const values = resource.toForm(saved);
@@ -77,6 +82,8 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
       notifyFailure(t("toast.saveFailed"), problemMessage(error));
     },
   });
+
+  const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
 
   if (id !== "new" && detail.isPending) return <EditLoading />;
   if (id !== "new" && detail.isError)
@@ -105,6 +112,7 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
           </Stack>
         </Paper>
       </form>
+      {leaveDialog}
     </Stack>
   );
 }

@@ -45,7 +45,7 @@ export function SessionsPage() {
       if (info.current) {
         // This device's own session is over: sign out here as well (SPEC §4 Logout).
         session.clear();
-        void navigate({ to: "/login", replace: true });
+        void navigate({ to: "/login", replace: true, ignoreBlocker: true });
         return;
       }
       notifySuccess(t("sessions.revoked"));

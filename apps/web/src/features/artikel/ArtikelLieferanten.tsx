@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MoneyInput } from "../../components/form/MoneyInput.tsx";
 import { IconTrash } from "../../components/icons.tsx";
-import { KundeSucheFeld } from "../kunde/quick/KundeSucheFeld.tsx";
+import { KundeSearchField } from "../kunde/quick/KundeSearchField.tsx";
 import { type ArtikelForm, neuerLieferant } from "./artikel.form.ts";
 
 const LieferantInfoModal = lazy(async () => ({
@@ -34,8 +34,9 @@ export function ArtikelLieferanten({ form, readOnly }: { form: ArtikelForm; read
           <Paper key={eintrag.key} withBorder radius="sm" p="sm">
             <Group align="flex-end" wrap="nowrap" gap="sm">
               <Group gap="sm" grow style={{ flex: 1 }} align="flex-start">
-                <KundeSucheFeld
+                <KundeSearchField
                   lieferant
+                  allowCreate={false}
                   label={t("lieferant.lieferant")}
                   disabled={readOnly}
                   withAsterisk={!readOnly}

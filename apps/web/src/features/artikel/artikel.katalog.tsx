@@ -27,7 +27,7 @@ import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { formatMoney } from "../../components/format/format.ts";
 import { PaginationBar } from "../../components/list/PaginationBar.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { KundeSucheFeld } from "../kunde/quick/KundeSucheFeld.tsx";
+import { KundeSearchField } from "../kunde/quick/KundeSearchField.tsx";
 import { Thumbnail } from "./ArtikelThumbnail.tsx";
 import { untergruppenQuery, warengruppenQuery } from "./artikel.api.ts";
 import { artikelEditPath, artikelKeys } from "./artikel.resource.ts";
@@ -172,8 +172,9 @@ export function ArtikelKatalog() {
               value={filter.untergruppen}
               onChange={(value) => setFilter({ untergruppen: value })}
             />
-            <KundeSucheFeld
+            <KundeSearchField
               lieferant
+              allowCreate={false}
               label={t("lieferant.lieferant")}
               value={filter.lieferant as TKundeZeile | null}
               onChange={(kunde) =>

@@ -7,7 +7,7 @@ import type { ListQuery } from "../../components/list/listTypes.ts";
 import type { ArtikelListRow } from "./artikel.resource.ts";
 
 /** The quick search loads after the table (it brings the combobox and its dialogs). */
-export { ArtikelSearchSelect } from "./quick/ArtikelSearchSelect.tsx";
+export { ArtikelSearchField } from "./quick/ArtikelSearchField.tsx";
 
 const SORTABLE = ["artikelNummer", "artikelBezeichnung", "lagerstand"] as const;
 export const ARTIKEL_DEFAULT_SORT: SortOrder = { field: "artikelBezeichnung", direction: "asc" };

@@ -27,7 +27,7 @@ import {
 
 /* The quick search and the selection bar load after the table (artikel.list.extras.tsx). */
 const ladeExtras = () => import("./artikel.list.extras.tsx");
-const ArtikelSearchSelect = lazy(async () => ({ default: (await ladeExtras()).ArtikelSearchSelect }));
+const ArtikelSearchField = lazy(async () => ({ default: (await ladeExtras()).ArtikelSearchField }));
 const ArtikelAuswahlLeiste = lazy(async () => ({ default: (await ladeExtras()).ArtikelAuswahlLeiste }));
 
 type BulkAktion = "loeschen" | "wiederherstellen" | "sperren" | "entsperren";
@@ -262,7 +262,7 @@ export function ArtikelList() {
       </Group>
 
       <Suspense fallback={<TextInput label={t("list.quickSearch")} disabled />}>
-        <ArtikelSearchSelect
+        <ArtikelSearchField
           label={t("list.quickSearch")}
           withDetailSearch
           withQrScan

@@ -168,6 +168,27 @@ describe("kunde edit", () => {
     });
   });
 
+  it("asks before leaving with unsaved changes: Weiter bearbeiten keeps the input, Verwerfen goes to the list", async () => {
+    fakeApi(() => ({ status: 500, body: { status: 500, title: "x" } }));
+    const router = renderAt("/kunde/new");
+    await screen.findByRole("button", { name: "Speichern" });
+    type(/^Firmenname/, "Halbfertig GmbH");
+    const zurueck = screen.getByRole("link", { name: "Zurück zur Liste" });
+
+    fireEvent.click(zurueck);
+    const frage = await screen.findByRole("dialog", { name: "Ungespeicherte Änderungen verwerfen?" });
+    expect(visible(frage)).toBe(true);
+    fireEvent.click(within(frage).getByRole("button", { name: "Weiter bearbeiten" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/kunde/new");
+    expect(input(/^Firmenname/).value).toBe("Halbfertig GmbH");
+
+    fireEvent.click(zurueck);
+    fireEvent.click(await screen.findByRole("button", { name: "Verwerfen" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/kunde_list"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  }, 20_000);
+
   it("shows the server's field errors at the fields and keeps what was typed", async () => {
     fakeApi(() => ({
       status: 400,

@@ -3,4 +3,4 @@
  * selection bar. The list's first load has no room for them (DESIGN §9: every route ≤ 300 KB gzip).
  */
 export { KundeAuswahlLeiste } from "./KundeAuswahlLeiste.tsx";
-export { KundeSearchSelect } from "./quick/KundeSearchSelect.tsx";
+export { KundeSearchField } from "./quick/KundeSearchField.tsx";

@@ -30,7 +30,7 @@ import { Umschalter } from "./Umschalter.tsx";
 
 /* The quick search and the selection bar load after the table (kunde.list.extras.tsx). */
 const ladeExtras = () => import("./kunde.list.extras.tsx");
-const KundeSearchSelect = lazy(async () => ({ default: (await ladeExtras()).KundeSearchSelect }));
+const KundeSearchField = lazy(async () => ({ default: (await ladeExtras()).KundeSearchField }));
 const KundeAuswahlLeiste = lazy(async () => ({ default: (await ladeExtras()).KundeAuswahlLeiste }));
 
 /**
@@ -175,7 +175,7 @@ export function KundeList() {
       </Group>
 
       <Suspense fallback={<TextInput label={t("list.quickSearch")} disabled />}>
-        <KundeSearchSelect
+        <KundeSearchField
           label={t("list.quickSearch")}
           lieferant={filter.art === "lieferanten"}
           includeDeactivated={filter.includeDeactivated}

@@ -40,7 +40,9 @@ export function MandantSwitch({
       session,
       queryClient,
       api,
-      goHome: () => navigate({ to: "/" }),
+      // The session is in the new tenant already: an edit form of the old one must not stay (its unsaved
+      // changes are dropped, as before the guard existed).
+      goHome: () => navigate({ to: "/", ignoreBlocker: true }),
     });
 
   return (

@@ -1,11 +1,11 @@
 import { BUSINESS_TIME_ZONE, parseIsoDate, todayIso } from "@kontor/domain/date/calendar";
+import { MAX_LAST_NUMMER } from "@kontor/domain/nummernkreis/nummernkreis.rules";
 import {
   type NumberDate,
   type PatternErrorCode,
   parsePattern,
   previewNumber,
 } from "@kontor/domain/nummernkreis/nummernmuster.rules";
-import { MAX_LAST_NUMMER } from "@kontor/domain/nummernkreis/nummernkreis.rules";
 
 /**
  * The "next number" of a circle form (SPEC §3), computed in the browser with the domain's engine — the same rules

@@ -1,4 +1,3 @@
-import { DEFAULT_NUMBER_PATTERN, parsePattern } from "@kontor/domain/nummernkreis/nummernmuster.rules";
 import { MAX_LAST_NUMMER } from "@kontor/domain/nummernkreis/nummernkreis.rules";
 import {
   type TBelegnummerkreis,
@@ -6,6 +5,7 @@ import {
   ZBelegnummerkreis,
   ZRechnungskreis,
 } from "@kontor/domain/nummernkreis/nummernkreis.schema";
+import { DEFAULT_NUMBER_PATTERN, parsePattern } from "@kontor/domain/nummernkreis/nummernmuster.rules";
 import { BELEGS_TYPEN, type TBelegsTyp } from "@kontor/domain/typen/typen";
 import { Checkbox, MultiSelect, SimpleGrid, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";

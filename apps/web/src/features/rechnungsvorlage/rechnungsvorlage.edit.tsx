@@ -124,7 +124,8 @@ function CurrentFile({ record }: { record: TRechnungsvorlageForm }) {
   const download = useMutation({
     mutationFn: () =>
       fetchVorlage(record.id ?? 0, () => {
-        void navigate({ to: "/login", search: { redirect: href }, replace: true });
+        // The session has ended (see main.tsx): past the edit form's unsaved-changes guard.
+        void navigate({ to: "/login", search: { redirect: href }, replace: true, ignoreBlocker: true });
       }),
     onSuccess: ({ blob, name: served }) => saveBlob(blob, served ?? record.vorlageDateiname ?? "vorlage"),
     onError: (error) => notifyFailure(t("rechnungsvorlage.current.downloadFailed"), problemMessage(error)),

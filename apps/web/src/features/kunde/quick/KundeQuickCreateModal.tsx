@@ -23,8 +23,8 @@ import { notifyFailure, notifySuccess } from "../../../components/feedback/notif
 import { dialogSubmit } from "../../../components/form/dialogSubmit.ts";
 import { serverFieldErrors, zodValidate } from "../../../components/form/fieldErrors.ts";
 import { useProblemMessage } from "../../../components/problemMessage.ts";
+import { EntitySearchField } from "../../../components/search/EntitySearchField.tsx";
 import { LandSelect } from "../../land/LandSelect.tsx";
-import { KundeSucheFeld } from "./KundeSucheFeld.tsx";
 import { KUNDE_KEY } from "./kundeQuick.api.ts";
 import {
   type KontaktQuickValues,
@@ -39,6 +39,7 @@ import {
   leererKunde,
   zeileAusKunde,
 } from "./kundeQuick.form.ts";
+import { useKundeSearchProps } from "./kundeSearchProps.tsx";
 import { QuickActions, useFelderText } from "./QuickActions.tsx";
 
 const validateKunde = zodValidate(ZKundeSpeichern);
@@ -94,6 +95,8 @@ function QuickCreateInhalt({
   const queryClient = useQueryClient();
   const [art, setArt] = useState<KundeQuickArt>(mode);
   const [kontaktKunde, setKontaktKunde] = useState<TKundeZeile | null>(vorgewaehlt);
+  // The contact's customer: the customer search without quick create (this is the quick create).
+  const kundeSuche = useKundeSearchProps({ lieferant });
   // Field errors of the stored customer itself (not of the new contact), in words.
   const [kundeUnvollstaendig, setKundeUnvollstaendig] = useState<string | null>(null);
   const kontaktIndex = useRef(0);
@@ -182,13 +185,13 @@ function QuickCreateInhalt({
           <KundeFelder form={kundeForm} />
         ) : (
           <Stack gap="sm">
-            <KundeSucheFeld
+            <EntitySearchField
+              {...kundeSuche}
               value={kontaktKunde}
               onChange={(kunde) => {
                 setKontaktKunde(kunde);
                 setKundeUnvollstaendig(null);
               }}
-              lieferant={lieferant}
               withAsterisk
               autoFocus={vorgewaehlt === null}
               description={t("neu.kontaktHinweis")}

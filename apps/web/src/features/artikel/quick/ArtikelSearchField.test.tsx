@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { visible } from "../../../test/visible.ts";
-import { ArtikelSearchSelect, type ArtikelSearchSelectProps } from "./ArtikelSearchSelect.tsx";
+import { ArtikelSearchField, type ArtikelSearchFieldProps } from "./ArtikelSearchField.tsx";
 import { artikelZeile, type Call, fakeApi, initTestI18n, renderWithProviders } from "./artikelTestUtils.tsx";
 
 beforeAll(initTestI18n);
@@ -14,11 +14,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function Auswahl(props: Partial<ArtikelSearchSelectProps> & { onPick?: (a: TArtikelZeile | null) => void }) {
+function Auswahl(props: Partial<ArtikelSearchFieldProps> & { onPick?: (a: TArtikelZeile | null) => void }) {
   const [value, setValue] = useState<TArtikelZeile | null>(props.value ?? null);
   return (
     <>
-      <ArtikelSearchSelect
+      <ArtikelSearchField
         {...props}
         value={value}
         onChange={(artikel) => {
@@ -35,7 +35,7 @@ const searches = (calls: Call[]) => calls.filter((call) => call.path === "artike
 const input = () => screen.getByRole("combobox", { name: "Artikel" }) as HTMLInputElement;
 const tippe = (text: string) => fireEvent.change(input(), { target: { value: text } });
 
-describe("ArtikelSearchSelect — search", () => {
+describe("ArtikelSearchField — search", () => {
   it("searches 200 ms after the last keystroke, only with text, and shows name, number and the marks", async () => {
     vi.useFakeTimers();
     const api = fakeApi((call) =>
@@ -221,7 +221,7 @@ describe("ArtikelSearchSelect — search", () => {
   });
 });
 
-describe("ArtikelSearchSelect — QR scan", () => {
+describe("ArtikelSearchField — QR scan", () => {
   const oeffneQr = async () => {
     fireEvent.click(screen.getByRole("button", { name: "QR-Code scannen" }));
     return screen.findByRole("dialog", { name: "QR-Code scannen" }, { timeout: 3000 });
@@ -293,7 +293,7 @@ describe("ArtikelSearchSelect — QR scan", () => {
   });
 });
 
-describe("ArtikelSearchSelect — detail search", () => {
+describe("ArtikelSearchField — detail search", () => {
   it("goods group, then subgroup, then one of its articles", async () => {
     const api = fakeApi((call) => {
       if (call.path === "warengruppesall")

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { visible } from "../../../test/visible.ts";
-import { KundeSearchSelect, type KundeSearchSelectProps } from "./KundeSearchSelect.tsx";
+import { KundeSearchField, type KundeSearchFieldProps } from "./KundeSearchField.tsx";
 import { type Call, fakeApi, initTestI18n, renderWithProviders, zeile } from "./quickTestUtils.tsx";
 
 beforeAll(initTestI18n);
@@ -13,11 +13,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Auswahl(props: Partial<KundeSearchSelectProps> & { onPick?: (k: TKundeZeile | null) => void }) {
+function Auswahl(props: Partial<KundeSearchFieldProps> & { onPick?: (k: TKundeZeile | null) => void }) {
   const [value, setValue] = useState<TKundeZeile | null>(props.value ?? null);
   return (
     <>
-      <KundeSearchSelect
+      <KundeSearchField
         {...props}
         value={value}
         onChange={(kunde) => {
@@ -34,7 +34,7 @@ const searches = (calls: Call[]) => calls.filter((call) => /search$/.test(call.p
 const input = (name = "Kunde") => screen.getByRole("combobox", { name });
 const tippe = (text: string, name?: string) => fireEvent.change(input(name), { target: { value: text } });
 
-describe("KundeSearchSelect", () => {
+describe("KundeSearchField", () => {
   it("searches after a pause with the typed text only, and shows name, PLZ Ort, number and the deactivated mark", async () => {
     const api = fakeApi((call) =>
       call.path === "kundessearch"

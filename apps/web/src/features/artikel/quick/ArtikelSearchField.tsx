@@ -1,12 +1,13 @@
 import type { TArtikelZeile } from "@kontor/domain/artikel/artikel.api";
-import { ActionIcon, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Group, Text, Tooltip } from "@mantine/core";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  type ArtikelSucheAnstoss,
-  ArtikelSucheFeld,
-  type ArtikelSucheFeldProps,
-} from "./ArtikelSucheFeld.tsx";
+  EntitySearchField,
+  type EntitySearchFieldBase,
+  type SucheAnstoss,
+} from "../../../components/search/EntitySearchField.tsx";
+import { ARTIKEL_SUCHE_DEBOUNCE_MS, artikelSucheQuery } from "./artikelQuick.api.ts";
 
 /*
  * The dialogs (quick create with its form and zod schema, detail search, QR scanner) load only when they are
@@ -23,13 +24,12 @@ const QrScanModal = lazy(async () => ({ default: (await import("./QrScanModal.ts
 // Warm the dialog's chunk as soon as it may be wanted, so a click on "Neuen Artikel anlegen" opens it at once.
 const vorladen = () => void ladeQuickCreate();
 
-export interface ArtikelSearchSelectProps
-  extends Omit<
-    ArtikelSucheFeldProps,
-    "onAnlegen" | "onNichtsGefunden" | "aktionen" | "aktionenAnzahl" | "anstoss"
-  > {
+export interface ArtikelSearchFieldProps
+  extends Omit<EntitySearchFieldBase<TArtikelZeile>, "onAnlegen" | "onNichtsGefunden"> {
   /** An article was picked (search, detail search, QR scan) or quick-created, or the choice was cleared (null). */
   onChange: (artikel: TArtikelZeile | null) => void;
+  /** Lendable articles only. */
+  verleihbar?: boolean;
   /** Offer "Neuen Artikel anlegen" when nothing is found (default true; pass false without artikelWrite). */
   allowCreate?: boolean;
   /** A button opening the detail search (goods group → subgroup → its articles). */
@@ -41,19 +41,26 @@ export interface ArtikelSearchSelectProps
 type Dialog = { art: "anlegen"; text: string } | { art: "detail" } | { art: "qr" } | null;
 
 /**
- * SPEC §2 article quick search (ArtikelSucheFeld) with its dialogs: quick create when nothing is found (the typed
- * text as the name, or as the number when it looks like one), the detail search and the QR scan. Whatever they
- * find or create becomes the choice.
+ * SPEC §2 article quick search: the entity search (EntitySearchField) over GET artikelsearch, 200 ms after the
+ * last keystroke; each option shows the name, the number and "gelöscht" / "gesperrt" marks. Default label
+ * "Artikel", placeholder SPEC §2 'Schnellsuche: Artikelbezeichnung oder Artikelnummer'. With its dialogs: quick
+ * create when nothing is found (the typed text as the name, or as the number when it looks like one), the detail
+ * search and the QR scan (several hits show as a search in the field). Whatever they find or create becomes the
+ * choice.
  */
-export function ArtikelSearchSelect({
+export function ArtikelSearchField({
+  verleihbar = false,
   allowCreate = true,
   withDetailSearch = false,
   withQrScan = false,
+  label,
+  placeholder,
   ...feld
-}: ArtikelSearchSelectProps) {
+}: ArtikelSearchFieldProps) {
   const { t } = useTranslation("artikelsuche");
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [anstoss, setAnstoss] = useState<ArtikelSucheAnstoss | null>(null);
+  // A search started by a QR scan with several hits: the field shows it with its list open.
+  const [anstoss, setAnstoss] = useState<SucheAnstoss | null>(null);
   const schliessen = () => setDialog(null);
   const waehle = (artikel: TArtikelZeile) => {
     setDialog(null);
@@ -76,6 +83,16 @@ export function ArtikelSearchSelect({
     </Tooltip>
   );
 
+  const optionLabel = (row: TArtikelZeile) =>
+    [
+      row.artikelBezeichnung,
+      row.artikelNummer ? t("suche.nummer", { nummer: row.artikelNummer }) : "",
+      row.geloescht ? t("suche.geloescht") : "",
+      row.locked ? t("suche.gesperrt") : "",
+    ]
+      .filter((part) => part !== "")
+      .join(", ");
+
   const aktionen = (
     <>
       {withDetailSearch && knopf("detail", t("suche.detailSuche"), <IconListSearch />)}
@@ -85,8 +102,43 @@ export function ArtikelSearchSelect({
 
   return (
     <>
-      <ArtikelSucheFeld
+      <EntitySearchField
         {...feld}
+        query={(search) => artikelSucheQuery(search, { verleihbar })}
+        debounceMs={ARTIKEL_SUCHE_DEBOUNCE_MS}
+        name={(row) => row.artikelBezeichnung}
+        optionLabel={optionLabel}
+        texte={{
+          label: label ?? t("suche.label"),
+          placeholder: placeholder ?? t("suche.placeholder"),
+          laedt: t("suche.laedt"),
+          fehler: t("suche.fehler"),
+          leer: t("suche.leer"),
+          neu: t("suche.neu"),
+          entfernen: t("suche.entfernen"),
+        }}
+        renderOption={(row) => (
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm" truncate style={{ minWidth: 0 }} c={row.geloescht ? "dimmed" : undefined}>
+              {row.artikelBezeichnung}
+            </Text>
+            <Group gap={6} wrap="nowrap">
+              {row.geloescht && (
+                <Badge size="xs" variant="light" color="gray">
+                  {t("suche.geloescht")}
+                </Badge>
+              )}
+              {row.locked && (
+                <Badge size="xs" variant="light" color="orange">
+                  {t("suche.gesperrt")}
+                </Badge>
+              )}
+              <Text size="xs" c="dimmed">
+                {row.artikelNummer}
+              </Text>
+            </Group>
+          </Group>
+        )}
         onAnlegen={allowCreate ? (text) => setDialog({ art: "anlegen", text }) : undefined}
         onNichtsGefunden={allowCreate ? vorladen : undefined}
         aktionen={aktionen}
@@ -104,18 +156,13 @@ export function ArtikelSearchSelect({
             />
           )}
           {dialog.art === "detail" && (
-            <ArtikelDetailSucheModal
-              opened
-              onClose={schliessen}
-              verleihbar={feld.verleihbar}
-              onPick={waehle}
-            />
+            <ArtikelDetailSucheModal opened onClose={schliessen} verleihbar={verleihbar} onPick={waehle} />
           )}
           {dialog.art === "qr" && (
             <QrScanModal
               opened
               onClose={schliessen}
-              verleihbar={feld.verleihbar}
+              verleihbar={verleihbar}
               onPick={waehle}
               onMehrere={(text) => {
                 setDialog(null);
