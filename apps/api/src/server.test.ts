@@ -60,8 +60,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Up to 75 s: a fresh data directory is migrated and seeded first, which takes long on a loaded 2-core machine. */
 async function waitUntilUp(server: Started) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 750; i++) {
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
     try {
       const response = await fetch(`http://127.0.0.1:${server.port}/app/api/health`);

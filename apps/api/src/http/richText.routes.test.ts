@@ -1,6 +1,7 @@
 import { ZRichText } from "@kontor/domain/richtext/richtext.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { gueltigerBeleg } from "../modules/beleg/beleg.testing.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../test/helpers.ts";
 import { containsRichText, richTextRoutes, sanitizeBySchema, sanitizeRichText } from "./richText.ts";
 
@@ -12,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const user = await createTenantUser(t, {
     authorities: ["ROLE_USER", "ROLE_BENACHRICHTIGUNGEN_ADMIN"],
-    modules: ["benachrichtigungen"],
+    modules: ["benachrichtigungen", "rechnungslegung"],
   });
   token = await login(t, user);
   mandantId = user.mandantId;
@@ -82,6 +83,20 @@ const FIELDS: Record<
     },
     read: async (id) =>
       (await call(t, { method: "GET", url: `/app/api/belegtexts/${id}`, ...as() })).json().text,
+  },
+  "PUT /app/api/beleg": {
+    store: async (html) => {
+      const response = await call(t, {
+        method: "PUT",
+        url: "/app/api/beleg",
+        ...as(),
+        payload: gueltigerBeleg({ rechnungsText: html }),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().id;
+    },
+    read: async (id) =>
+      (await call(t, { method: "GET", url: `/app/api/beleg/${id}`, ...as() })).json().rechnungsText,
   },
   "POST /app/api/account": {
     store: async (html) => {

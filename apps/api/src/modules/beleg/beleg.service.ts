@@ -38,6 +38,7 @@ import {
   artikel,
   auditLog,
   beleg,
+  belegMwst,
   belegPosition,
   currentMandant,
   fahrzeug,
@@ -365,6 +366,34 @@ async function parteien(tx: Tx, kundeId: number | null) {
 }
 
 /**
+ * The totals once more, from the flags of now (the customer may have become an export customer since the draft was
+ * saved): written only where they differ from the stored ones, so the usual finalization writes nothing here.
+ */
+async function summenAuffrischen(tx: Tx, b: TBeleg, kategorie: TMwstKategorie): Promise<void> {
+  const summen = summenFelder(belegSummen(b, { kategorie }));
+  const gespeichert = b.belegMwstSet.map(({ id: _id, ...zeile }) => zeile);
+  if (
+    summen.summeNetto === b.summeNetto &&
+    summen.summeBrutto === b.summeBrutto &&
+    JSON.stringify(summen.belegMwstSet) === JSON.stringify(gespeichert) &&
+    summen.positionsSummen.every((summe, index) => summe === b.belegspositionSet[index]?.positionsSumme)
+  )
+    return;
+  await tx
+    .update(beleg)
+    .set({ summeNetto: summen.summeNetto, summeBrutto: summen.summeBrutto })
+    .where(eq(beleg.id, b.id!));
+  await tx.delete(belegMwst).where(eq(belegMwst.belegId, b.id!));
+  if (summen.belegMwstSet.length > 0)
+    await tx.insert(belegMwst).values(summen.belegMwstSet.map((zeile) => ({ ...zeile, belegId: b.id! })));
+  for (const [index, position] of b.belegspositionSet.entries())
+    await tx
+      .update(belegPosition)
+      .set({ positionsSumme: summen.positionsSummen[index] ?? null })
+      .where(eq(belegPosition.id, position.id!));
+}
+
+/**
  * Finalizes a locked draft (DESIGN §6): the legal contents of an invoice are checked (409 error.pflichtangaben
  * naming each missing field), totals are computed once more from today's flags (a storno keeps its original's
  * category), the number is drawn from the type's circle in this transaction, and the buyer's addresses and the
@@ -373,7 +402,9 @@ async function parteien(tx: Tx, kundeId: number | null) {
 async function freigabe(tx: Tx, row: BelegRow, audit: Audit, kategorie?: TMwstKategorie): Promise<string> {
   const b = (await findBeleg(tx, row.id))!;
   const { mandant: m, kunde: k } = await parteien(tx, row.kundeId);
-  const fehlt = fehlendePflichtangaben(b, m, k, kategorie);
+  const kat = kategorie ?? mwstKategorie(m, k, { reverseCharge: row.reverseCharge }).kategorie;
+  await summenAuffrischen(tx, b, kat);
+  const fehlt = fehlendePflichtangaben(b, m, k, kat);
   if (fehlt.length > 0)
     throw new ProblemError(
       409,
