@@ -161,6 +161,7 @@ export const RESOURCES = {
     change: (r) => ({ ...alsBody(r as never), zuHanden: "Übernommen" }),
   },
   belegFinal: { read: (r) => [`beleg/${r.id}`, `beleg/${r.id}/historie`] },
+  bestellung: { read: (r) => [`beleg/${r.id}`] },
   /** The tenant itself (read by the member, who is ROLE_ADMIN). */
   mandant: { read: (r) => [`mandants/${r.id}`], change: renamed("bezeichnung") },
   /** The plain user: as the admin sees them, and their own account (a revoked session would answer 401). */
@@ -361,6 +362,7 @@ async function side(t: TestApp, letter: "a" | "b", digits: string): Promise<Side
   };
   r.beleg = await put("beleg", angebot);
   r.belegFinal = await put(`beleg/${(await put("beleg", angebot)).id}/freigabe`, {}, "POST");
+  r.bestellung = await put("beleg", { ...angebot, belegsTyp: "bestellung" });
   return s;
 }
 

@@ -443,7 +443,14 @@ const ISOLATION: Record<string, Entry> = {
   "GET /app/api/beleg": [list("beleg?size=500"), list("beleg?search=$MARK"), list("beleg?entwurf=true")],
   "GET /app/api/belege": [list("belege?size=500")],
   "GET /app/api/belegsearchpaginated": [list("belegsearchpaginated?search=$MARK")],
-  "GET /app/api/belegsearch": [list("belegsearch?search=$MARK"), list("belegsearch?search=2026", { by: "belegFinal" })],
+  "GET /app/api/belegsearch": [
+    list("belegsearch?search=$MARK"),
+    list("belegsearch?search=2026", { by: "belegFinal" }),
+  ],
+  "GET /app/api/bestellungsbelege/:kundeIds/:status/:drafts": [
+    list((w) => `bestellungsbelege/${w.b.rec.kunde.id}/all/true`, { by: "bestellung" }),
+    list("bestellungsbelege/all/all/true", { by: "bestellung" }),
+  ],
   "GET /app/api/beleg/:id": [foreignIds({ id: "beleg" }), foreignIds({ id: "belegFinal" })],
   "PUT /app/api/beleg": [
     foreignBody("beleg"),

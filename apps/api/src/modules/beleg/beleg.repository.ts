@@ -105,6 +105,7 @@ export interface BelegFilter {
   search?: string | undefined;
   belegsTyp?: TBelegsTyp | undefined;
   kundeId?: number | undefined;
+  kundeIds?: readonly number[] | undefined;
   artikelId?: number | undefined;
   projektIds?: readonly number[] | undefined;
   bezahlt?: boolean | undefined;
@@ -136,6 +137,7 @@ function filterBedingung(filter: BelegFilter): SQL | undefined {
     sucheBedingung(filter.search),
     filter.belegsTyp === undefined ? undefined : eq(beleg.belegsTyp, filter.belegsTyp),
     filter.kundeId === undefined ? undefined : eq(beleg.kundeId, filter.kundeId),
+    filter.kundeIds === undefined ? undefined : inArray(beleg.kundeId, [...filter.kundeIds, 0]),
     filter.bezahlt === undefined ? undefined : eq(beleg.bezahlt, filter.bezahlt),
     filter.storniert === undefined ? undefined : eq(beleg.storniert, filter.storniert),
     filter.entwurf === undefined ? undefined : eq(beleg.freigabe, !filter.entwurf),

@@ -474,3 +474,43 @@ describe("lists and searches", () => {
       expect(await ok(await get(who, path))).toHaveLength(3);
   });
 });
+
+describe("GET bestellungsbelege", () => {
+  it("answers the orders of the named customers in a status, drafts in or out; needs the order role and module", async () => {
+    const user = await createTenantUser(crud.t, {
+      authorities: ["ROLE_USER", "ROLE_LAGER_ADMIN"],
+      modules: ["rechnungslegung", "bestellung"],
+    });
+    await rechnungsfaehig(crud.t, user.mandantId);
+    const who = { token: await login(crud.t, user), mandantId: user.mandantId };
+    const [k1, k2] = [await createKunde(crud.t, who), await createKunde(crud.t, who)];
+    const order = (kunde: { id: number }) =>
+      createBeleg(crud.t, who, { belegsTyp: "bestellung", kunde: { id: kunde.id } });
+    const [a, b, c] = [await order(k1), await order(k2), await order(k1)];
+    await createBeleg(crud.t, who, { belegsTyp: "angebot", kunde: { id: k1.id } });
+    await ok(await post(who, `beleg/${a.id}/freigabe`));
+    const ids = async (path: string) =>
+      ((await ok(await get(who, `bestellungsbelege/${path}`))) as unknown as { id: number }[]).map(
+        (z) => z.id,
+      );
+    expect(await ids("all/all/true")).toEqual([c.id, b.id, a.id]);
+    expect(await ids(`${k1.id}/all/true`)).toEqual([c.id, a.id]);
+    expect(await ids(`${k1.id},${k2.id}/all/false`)).toEqual([a.id]);
+    expect(await ids("all/entwurf/true")).toEqual([c.id, b.id]);
+    expect(await ids("all/finalisiert/true")).toEqual([a.id]);
+    expect((await get(who, "bestellungsbelege/x/all/true")).statusCode).toBe(400);
+
+    const plain = await tenant();
+    const noRole = await get(plain, "bestellungsbelege/all/all/true");
+    expect([noRole.statusCode, noRole.json().code]).toEqual([403, "error.forbidden"]);
+    const lager = await createTenantUser(crud.t, {
+      authorities: ["ROLE_LAGER_ADMIN"],
+      modules: ["rechnungslegung"],
+    });
+    const noModule = await get(
+      { token: await login(crud.t, lager), mandantId: lager.mandantId },
+      "bestellungsbelege/all/all/true",
+    );
+    expect([noModule.statusCode, noModule.json().code]).toEqual([403, "error.moduleMissing"]);
+  });
+});

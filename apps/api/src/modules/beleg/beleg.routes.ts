@@ -7,6 +7,7 @@ import {
   ZRechnungAus,
   ZStornoAnfrage,
 } from "@kontor/domain/beleg/beleg.api";
+import { BELEG_STATUS } from "@kontor/domain/beleg/beleg.codes";
 import { ZBeleg, ZBelegSpeichern } from "@kontor/domain/beleg/beleg.schema";
 import { ZIsoDate } from "@kontor/domain/date/date.schema";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
@@ -76,6 +77,32 @@ export const belegRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       },
     },
     async (request) => belegService.search(request.mandant!, request.query),
+  );
+
+  app.get(
+    "/bestellungsbelege/:kundeIds/:status/:drafts",
+    {
+      config: { auth: { level: "tenant", access: "bestellung" } },
+      schema: {
+        tags,
+        summary:
+          "Orders (type bestellung) of some customers (comma-separated ids) or all; status entwurf | finalisiert | bezahlt | storniert or all; drafts true includes drafts, false leaves them out; newest first, at most 500",
+        params: z.object({
+          kundeIds: z.union([z.literal("all"), z.string().regex(/^\d{1,15}(,\d{1,15}){0,99}$/)]),
+          status: z.enum(["all", ...BELEG_STATUS]),
+          drafts: z.enum(["true", "false"]),
+        }),
+        response: responses({ 200: z.array(ZBelegZeile) }, 400, 401, 403),
+      },
+    },
+    async (request) => {
+      const { kundeIds, status, drafts } = request.params;
+      return belegService.orders(request.mandant!, {
+        kundeIds: kundeIds === "all" ? undefined : kundeIds.split(",").map(Number),
+        status: status === "all" ? undefined : status,
+        drafts: drafts === "true",
+      });
+    },
   );
 
   app.get(

@@ -6,9 +6,11 @@ import type {
   TRechnungAus,
 } from "@kontor/domain/beleg/beleg.api";
 import {
+  belegStatus,
   istRechnung,
   nummernQuelle,
   stornierbar,
+  type TBelegStatus,
   type TMwstKategorie,
   umwandelbar,
 } from "@kontor/domain/beleg/beleg.codes";
@@ -519,6 +521,21 @@ export const belegService = {
         kundeId: query.kundeId,
         projektIds: query.projects,
       }),
+    ),
+
+  /** GET bestellungsbelege: the orders of some customers (or all) in a status, drafts included or not. */
+  orders: (
+    scope: TenantScope,
+    filter: { kundeIds?: number[] | undefined; status?: TBelegStatus | undefined; drafts: boolean },
+  ) =>
+    scope.run(async (tx) =>
+      (
+        await belegZeilen(
+          tx,
+          { belegsTyp: "bestellung", kundeIds: filter.kundeIds, entwurf: filter.drafts ? undefined : false },
+          500,
+        )
+      ).filter((zeile) => filter.status === undefined || belegStatus(zeile) === filter.status),
     ),
 
   get: (scope: TenantScope, id: number): Promise<TBeleg> => scope.run((tx) => gefunden(tx, id)),
