@@ -7,12 +7,11 @@ import {
 import type { TBeleg, TBelegMwst } from "@kontor/domain/beleg/beleg.schema";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { orderBy } from "../../db/paging.ts";
 import {
-  artikel,
   beleg,
   belegFeld,
   belegMwst,
@@ -201,6 +200,13 @@ export async function lockBeleg(tx: Tx, id: number) {
 }
 export type BelegRow = NonNullable<Awaited<ReturnType<typeof lockBeleg>>>;
 
+/** The open quantity of position `p` (SQL): its quantity minus what non-cancelled later documents carried from it. */
+const OFFEN = sql.raw(`p.positions_menge - coalesce((
+  SELECT sum(n.positions_menge) FROM beleg_position n
+  JOIN beleg nb ON nb.mandant_id = n.mandant_id AND nb.id = n.beleg_id
+  WHERE n.mandant_id = p.mandant_id AND n.quelle_position_id = p.id AND NOT nb.storniert
+    AND nb.belegs_typ <> 'storno'), 0)`);
+
 /**
  * The open quantity of each given position: its quantity minus what later documents carried over from it
  * (conversions, partial deliveries; a cancelled document does not count). Keyed by position id.
@@ -208,12 +214,7 @@ export type BelegRow = NonNullable<Awaited<ReturnType<typeof lockBeleg>>>;
 export async function offeneMengen(tx: Tx, positionIds: readonly number[]): Promise<Map<number, number>> {
   if (positionIds.length === 0) return new Map();
   const rows = await tx.execute(sql`
-    SELECT p.id, p.positions_menge - coalesce((
-      SELECT sum(n.positions_menge) FROM beleg_position n JOIN beleg nb ON nb.mandant_id = n.mandant_id
-        AND nb.id = n.beleg_id
-      WHERE n.mandant_id = p.mandant_id AND n.quelle_position_id = p.id AND NOT nb.storniert
-        AND nb.belegs_typ <> 'storno'), 0) AS offen
-    FROM beleg_position p WHERE p.id IN (${sql.join(
+    SELECT p.id, ${OFFEN} AS offen FROM beleg_position p WHERE p.id IN (${sql.join(
       positionIds.map((id) => sql`${id}`),
       sql`, `,
     )})`);
@@ -221,59 +222,76 @@ export async function offeneMengen(tx: Tx, positionIds: readonly number[]): Prom
   return new Map(list.map((row) => [Number(row.id), row.offen === null ? 0 : Number(row.offen)]));
 }
 
-/** GET beleg/{id}: the document with every part, or undefined when the tenant has none with this id. */
+/** A stored position as the JSON the one-statement read answers (numbers as JSON numbers). */
+interface PositionJson {
+  id: number;
+  artikel_id: number | null;
+  artikel_nummer: string | null;
+  artikel_bezeichnung: string | null;
+  rabattier_faehig: boolean | null;
+  artikel_rabatt: number;
+  positions_beschreibung: string | null;
+  positions_beschreibung_zusatz: string | null;
+  positions_menge: number | null;
+  positions_mwst: number | null;
+  positions_nummer: number;
+  positions_preis: number | null;
+  positions_summe: number | null;
+  positions_versand_menge: number | null;
+  offen: number | null;
+  teilversand_finalize: boolean;
+  rabatt: number;
+  zeiteintrag_ids: number[];
+  lieferant_id: number | null;
+  lieferant_name: string | null;
+}
+
+/**
+ * GET beleg/{id}: the document with every part, or undefined when the tenant has none with this id. One statement:
+ * the parts come as JSON arrays of subqueries (opening a document in the editor is one round trip).
+ */
 export async function findBeleg(tx: Tx, id: number): Promise<TBeleg | undefined> {
   const [row] = await tx
     .select({
       beleg,
       ...kundeName,
-      ursprungNummer: sql<string | null>`u.beleg_nummer`,
-      ursprungTyp: sql<string | null>`u.belegs_typ`,
+      ursprungNummer: sql<string | null>`(SELECT u.beleg_nummer FROM beleg u
+        WHERE u.mandant_id = ${beleg.mandantId} AND u.id = ${beleg.ursprungBelegId})`,
+      ursprungTyp: sql<string | null>`(SELECT u.belegs_typ FROM beleg u
+        WHERE u.mandant_id = ${beleg.mandantId} AND u.id = ${beleg.ursprungBelegId})`,
+      positionen: sql<PositionJson[]>`(SELECT coalesce(json_agg(json_build_object(
+          'id', p.id, 'artikel_id', p.artikel_id, 'artikel_nummer', a.artikel_nummer,
+          'artikel_bezeichnung', a.artikel_bezeichnung, 'rabattier_faehig', a.rabattier_faehig,
+          'artikel_rabatt', p.artikel_rabatt, 'positions_beschreibung', p.positions_beschreibung,
+          'positions_beschreibung_zusatz', p.positions_beschreibung_zusatz, 'positions_menge', p.positions_menge,
+          'positions_mwst', p.positions_mwst, 'positions_nummer', p.positions_nummer,
+          'positions_preis', p.positions_preis, 'positions_summe', p.positions_summe,
+          'positions_versand_menge', p.positions_versand_menge, 'offen', ${OFFEN},
+          'teilversand_finalize', p.teilversand_finalize, 'rabatt', p.rabatt, 'zeiteintrag_ids', p.zeiteintrag_ids,
+          'lieferant_id', p.lieferant_id, 'lieferant_name', coalesce(l.bezeichnung, l.nachname)
+        ) ORDER BY p.position, p.id), '[]')
+        FROM beleg_position p
+        LEFT JOIN artikel a ON a.mandant_id = p.mandant_id AND a.id = p.artikel_id
+        LEFT JOIN kunde l ON l.mandant_id = p.mandant_id AND l.id = p.lieferant_id
+        WHERE p.mandant_id = ${beleg.mandantId} AND p.beleg_id = ${beleg.id})`,
+      mwst: sql<TBelegMwst[]>`(SELECT coalesce(json_agg(json_build_object('id', m.id, 'satz', m.satz,
+          'kategorie', m.kategorie, 'basis', m.basis, 'betrag', m.betrag, 'rabatt', m.rabatt) ORDER BY m.id), '[]')
+        FROM beleg_mwst m WHERE m.mandant_id = ${beleg.mandantId} AND m.beleg_id = ${beleg.id})`,
+      felder: sql<
+        { felddefinitionId: number; value: string | null }[]
+      >`(SELECT coalesce(json_agg(json_build_object(
+          'felddefinitionId', f.felddefinition_id, 'value', f.value) ORDER BY f.felddefinition_id), '[]')
+        FROM beleg_feld f WHERE f.mandant_id = ${beleg.mandantId} AND f.beleg_id = ${beleg.id})`,
+      projekte: sql<{ id: number }[]>`(SELECT coalesce(json_agg(json_build_object('id', bp.projekt_id)
+          ORDER BY bp.projekt_id), '[]')
+        FROM beleg_projekt bp WHERE bp.mandant_id = ${beleg.mandantId} AND bp.beleg_id = ${beleg.id})`,
     })
     .from(beleg)
     .leftJoin(kunde, kundeJoin)
-    .leftJoin(sql`beleg u`, sql`u.mandant_id = ${beleg.mandantId} AND u.id = ${beleg.ursprungBelegId}`)
     .where(eq(beleg.id, id));
   if (!row) return undefined;
   const b = row.beleg;
-  const [positionen, mwst, felder, projekte] = [
-    await tx
-      .select({
-        p: belegPosition,
-        artikelNummer: artikel.artikelNummer,
-        artikelBezeichnung: artikel.artikelBezeichnung,
-        rabattierFaehig: artikel.rabattierFaehig,
-        lieferantBezeichnung: kunde.bezeichnung,
-        lieferantNachname: kunde.nachname,
-      })
-      .from(belegPosition)
-      .leftJoin(
-        artikel,
-        and(eq(artikel.mandantId, belegPosition.mandantId), eq(artikel.id, belegPosition.artikelId)),
-      )
-      .leftJoin(
-        kunde,
-        and(eq(kunde.mandantId, belegPosition.mandantId), eq(kunde.id, belegPosition.lieferantId)),
-      )
-      .where(eq(belegPosition.belegId, id))
-      .orderBy(asc(belegPosition.position), asc(belegPosition.id)),
-    await tx.select().from(belegMwst).where(eq(belegMwst.belegId, id)).orderBy(asc(belegMwst.id)),
-    await tx
-      .select({ felddefinitionId: belegFeld.felddefinitionId, value: belegFeld.value })
-      .from(belegFeld)
-      .where(eq(belegFeld.belegId, id))
-      .orderBy(asc(belegFeld.felddefinitionId)),
-    await tx
-      .select({ id: belegProjekt.projektId })
-      .from(belegProjekt)
-      .where(eq(belegProjekt.belegId, id))
-      .orderBy(asc(belegProjekt.projektId)),
-  ];
-  const offen = await offeneMengen(
-    tx,
-    positionen.map(({ p }) => p.id),
-  );
-  const num = (value: number | null) => (value === null ? null : Number(value));
+  const num = (value: number | string | null) => (value === null ? null : Number(value));
   return {
     id: b.id,
     belegNummer: b.belegNummer,
@@ -297,44 +315,42 @@ export async function findBeleg(tx: Tx, id: number): Promise<TBeleg | undefined>
     lieferbedingung: b.lieferbedingungId === null ? null : { id: b.lieferbedingungId },
     zahlungsbedingung: b.zahlungsbedingungId === null ? null : { id: b.zahlungsbedingungId },
     bestellBelegnummer: b.bestellBelegnummer,
-    belegFelder: felder,
-    projektList: projekte,
-    belegspositionSet: positionen.map(({ p, ...a }) => ({
-      id: p.id,
+    belegFelder: row.felder.map((f) => ({ felddefinitionId: Number(f.felddefinitionId), value: f.value })),
+    projektList: row.projekte.map((p) => ({ id: Number(p.id) })),
+    belegspositionSet: row.positionen.map((p) => ({
+      id: Number(p.id),
       artikel:
-        p.artikelId === null
+        p.artikel_id === null
           ? null
           : {
-              id: p.artikelId,
-              artikelNummer: a.artikelNummer,
-              artikelBezeichnung: a.artikelBezeichnung,
-              rabattierFaehig: a.rabattierFaehig ?? true,
+              id: Number(p.artikel_id),
+              artikelNummer: p.artikel_nummer,
+              artikelBezeichnung: p.artikel_bezeichnung,
+              rabattierFaehig: p.rabattier_faehig ?? true,
             },
-      artikelRabatt: Number(p.artikelRabatt),
-      positionsBeschreibung: p.positionsBeschreibung,
-      positionsBeschreibungZusatz: p.positionsBeschreibungZusatz,
-      positionsMenge: num(p.positionsMenge),
-      positionsMwst: num(p.positionsMwst),
-      positionsNummer: p.positionsNummer,
-      positionsPreis: num(p.positionsPreis),
-      positionsSumme: num(p.positionsSumme),
-      positionsVersandMenge: num(p.positionsVersandMenge),
-      stillOpenAmount: offen.get(p.id) ?? null,
-      teilversandFinalize: p.teilversandFinalize,
+      artikelRabatt: Number(p.artikel_rabatt),
+      positionsBeschreibung: p.positions_beschreibung,
+      positionsBeschreibungZusatz: p.positions_beschreibung_zusatz,
+      positionsMenge: num(p.positions_menge),
+      positionsMwst: num(p.positions_mwst),
+      positionsNummer: p.positions_nummer,
+      positionsPreis: num(p.positions_preis),
+      positionsSumme: num(p.positions_summe),
+      positionsVersandMenge: num(p.positions_versand_menge),
+      stillOpenAmount: num(p.offen),
+      teilversandFinalize: p.teilversand_finalize,
       rabatt: Number(p.rabatt),
-      zeiteintraege: p.zeiteintragIds.map((zeId) => ({ id: Number(zeId) })),
+      zeiteintraege: (p.zeiteintrag_ids ?? []).map((zeId) => ({ id: Number(zeId) })),
       belegspositionLieferant:
-        p.lieferantId === null
-          ? null
-          : { id: p.lieferantId, anzeigename: a.lieferantBezeichnung ?? a.lieferantNachname ?? "" },
+        p.lieferant_id === null ? null : { id: Number(p.lieferant_id), anzeigename: p.lieferant_name ?? "" },
     })),
     mandant: { id: b.mandantId },
     summeNetto: Number(b.summeNetto),
     summeBrutto: Number(b.summeBrutto),
-    belegMwstSet: mwst.map((m) => ({
-      id: m.id,
+    belegMwstSet: row.mwst.map((m) => ({
+      id: Number(m.id),
       satz: Number(m.satz),
-      kategorie: m.kategorie as TBelegMwst["kategorie"],
+      kategorie: m.kategorie,
       basis: Number(m.basis),
       betrag: Number(m.betrag),
       rabatt: Number(m.rabatt),
@@ -409,18 +425,21 @@ export async function writeBeleg(
       .set({ ...werte, lastModifiedDate: new Date() })
       .where(eq(beleg.id, id));
   }
+  // A new document has no parts yet: nothing to delete (the usual create is a handful of statements).
+  const neuerBeleg = id === undefined;
   const keep = teile.positionen.flatMap((p) => (p.id === undefined ? [] : [p.id]));
-  await tx.delete(belegPosition).where(
-    and(
-      eq(belegPosition.belegId, belegId),
-      keep.length > 0
-        ? sql`${belegPosition.id} NOT IN (${sql.join(
-            keep.map((k) => sql`${k}`),
-            sql`, `,
-          )})`
-        : undefined,
-    ),
-  );
+  if (!neuerBeleg)
+    await tx.delete(belegPosition).where(
+      and(
+        eq(belegPosition.belegId, belegId),
+        keep.length > 0
+          ? sql`${belegPosition.id} NOT IN (${sql.join(
+              keep.map((k) => sql`${k}`),
+              sql`, `,
+            )})`
+          : undefined,
+      ),
+    );
   const neu: (typeof belegPosition.$inferInsert)[] = [];
   for (const [position, p] of teile.positionen.entries()) {
     if (p.id === undefined) neu.push({ ...p, belegId, position });
@@ -431,12 +450,12 @@ export async function writeBeleg(
         .where(and(eq(belegPosition.id, p.id), eq(belegPosition.belegId, belegId)));
   }
   if (neu.length > 0) await tx.insert(belegPosition).values(neu);
-  await tx.delete(belegMwst).where(eq(belegMwst.belegId, belegId));
+  if (!neuerBeleg) await tx.delete(belegMwst).where(eq(belegMwst.belegId, belegId));
   if (teile.mwst.length > 0) await tx.insert(belegMwst).values(teile.mwst.map((m) => ({ ...m, belegId })));
-  await tx.delete(belegFeld).where(eq(belegFeld.belegId, belegId));
+  if (!neuerBeleg) await tx.delete(belegFeld).where(eq(belegFeld.belegId, belegId));
   if (teile.felder.length > 0)
     await tx.insert(belegFeld).values(teile.felder.map((f) => ({ ...f, belegId })));
-  await tx.delete(belegProjekt).where(eq(belegProjekt.belegId, belegId));
+  if (!neuerBeleg) await tx.delete(belegProjekt).where(eq(belegProjekt.belegId, belegId));
   if (teile.projektIds.length > 0)
     await tx.insert(belegProjekt).values(teile.projektIds.map((projektId) => ({ belegId, projektId })));
   if (teile.quellen && teile.quellen.length > 0)

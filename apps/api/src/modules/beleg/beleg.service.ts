@@ -32,7 +32,7 @@ import { parseIsoDate, todayIso } from "@kontor/domain/date/calendar";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
 import { resources } from "@kontor/i18n";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { pgError } from "../../db/errors.ts";
 import {
@@ -92,20 +92,13 @@ async function gesperrt(tx: Tx, id: number, entwurf: boolean): Promise<BelegRow>
   return row;
 }
 
-/** The tenant's VAT-relevant flag and the customer's (the document's VAT category comes from them). */
-async function steuerFlags(tx: Tx, kundeId: number | null | undefined) {
+/** The tenant's small-business flag (the document's VAT category starts from it). */
+async function kleinunternehmer(tx: Tx): Promise<boolean> {
   const [m] = await tx
     .select({ kleinunternehmer: mandant.kleinunternehmer })
     .from(mandant)
     .where(eq(mandant.id, currentMandant));
-  const [k] =
-    kundeId === null || kundeId === undefined
-      ? []
-      : await tx
-          .select({ export: kunde.export, innergemeinschaftlich: kunde.innergemeinschaftlich })
-          .from(kunde)
-          .where(eq(kunde.id, kundeId));
-  return { mandant: m, kunde: k };
+  return m?.kleinunternehmer ?? false;
 }
 
 /** What a saved draft carries besides the client's fields: links made by actions. */
@@ -137,7 +130,13 @@ async function entwurfSpeichern(
     if (value && !(await existingIds(tx, table, [value.id])).has(value.id))
       errors.push({ field, code: "notFound" });
   };
-  await ref("kunde", kunde, input.kunde);
+  const [kundeFlags] = input.kunde
+    ? await tx
+        .select({ export: kunde.export, innergemeinschaftlich: kunde.innergemeinschaftlich })
+        .from(kunde)
+        .where(eq(kunde.id, input.kunde.id))
+    : [];
+  if (input.kunde && !kundeFlags) errors.push({ field: "kunde", code: "notFound" });
   await ref("zahlungsziel", zahlungsziel, input.zahlungsziel);
   await ref("lieferbedingung", lieferbedingung, input.lieferbedingung);
   await ref("zahlungsbedingung", zahlungsbedingung, input.zahlungsbedingung);
@@ -215,10 +214,11 @@ async function entwurfSpeichern(
   }
   if (errors.length > 0) throw validation(errors);
 
-  const flags = await steuerFlags(tx, input.kunde?.id);
   const kategorie =
     herkunft.kategorie ??
-    mwstKategorie(flags.mandant, flags.kunde, { reverseCharge: input.reverseCharge }).kategorie;
+    mwstKategorie({ kleinunternehmer: await kleinunternehmer(tx) }, kundeFlags, {
+      reverseCharge: input.reverseCharge,
+    }).kategorie;
   const mitArtikel = positionen.map((p) => ({
     ...p,
     artikel: p.artikel ? { id: p.artikel.id, rabattierFaehig: rabattierFaehig.get(p.artikel.id) } : null,
@@ -328,42 +328,34 @@ function alsEingabe(b: TBeleg, mitIds: boolean): TBelegSpeichern {
   };
 }
 
-/** The address fields a finalized document keeps a copy of. */
-const adressSpalten = {
-  id: adresse.id,
-  adressenTyp: adresse.adressenTyp,
-  firmenName: adresse.firmenName,
-  adressZusatz: adresse.adressZusatz,
-  strasse: adresse.strasse,
-  hausNummer: adresse.hausNummer,
-  stiege: adresse.stiege,
-  tuer: adresse.tuer,
-  plz: adresse.plz,
-  ort: adresse.ort,
-  land: adresse.land,
-  zuHanden: adresse.zuHanden,
-};
+/** The addresses of a customer (or, for `a.kunde_id IS NULL`, the tenant's own) as a JSON array, in order. */
+const adressenJson = (owner: SQL) => sql<
+  (typeof adresse.$inferSelect)[]
+>`(SELECT coalesce(json_agg(json_build_object('id', a.id, 'adressenTyp', a.adressen_typ,
+    'firmenName', a.firmen_name, 'adressZusatz', a.adress_zusatz, 'strasse', a.strasse, 'hausNummer', a.haus_nummer,
+    'stiege', a.stiege, 'tuer', a.tuer, 'plz', a.plz, 'ort', a.ort, 'land', a.land, 'zuHanden', a.zu_handen)
+    ORDER BY a.position, a.id), '[]')
+  FROM adresse a WHERE ${owner})`;
 
-/** Seller and buyer as the legal contents read them: the tenant with its address, the customer with its addresses. */
+/** Seller and buyer as the legal contents read them: each with its addresses, one statement each. */
 async function parteien(tx: Tx, kundeId: number | null) {
-  const [m] = await tx.select().from(mandant).where(eq(mandant.id, currentMandant));
-  const mandantAdressen = await tx
-    .select(adressSpalten)
-    .from(adresse)
-    .where(isNull(adresse.kundeId))
-    .orderBy(asc(adresse.position), asc(adresse.id));
-  const [k] = kundeId === null ? [] : await tx.select().from(kunde).where(eq(kunde.id, kundeId));
-  const kundeAdressen =
+  const [m] = await tx
+    .select({ mandant, adresseLists: adressenJson(sql`a.kunde_id IS NULL AND a.mandant_id = ${mandant.id}`) })
+    .from(mandant)
+    .where(eq(mandant.id, currentMandant));
+  const [k] =
     kundeId === null
       ? []
       : await tx
-          .select(adressSpalten)
-          .from(adresse)
-          .where(eq(adresse.kundeId, kundeId))
-          .orderBy(asc(adresse.position), asc(adresse.id));
+          .select({
+            kunde,
+            adresseLists: adressenJson(sql`a.mandant_id = ${kunde.mandantId} AND a.kunde_id = ${kunde.id}`),
+          })
+          .from(kunde)
+          .where(eq(kunde.id, kundeId));
   return {
-    mandant: m ? { ...m, adresseLists: mandantAdressen } : undefined,
-    kunde: k ? { ...k, adresseLists: kundeAdressen } : undefined,
+    mandant: m ? { ...m.mandant, adresseLists: m.adresseLists } : undefined,
+    kunde: k ? { ...k.kunde, adresseLists: k.adresseLists } : undefined,
   };
 }
 
@@ -667,17 +659,17 @@ export const belegService = {
       const errors: TFieldError[] = [];
       const positionen: TBelegPosition[] = [];
       const quellePositionen: number[] = [];
-      body.positionen.forEach((wunsch, index) => {
+      for (const [index, wunsch] of body.positionen.entries()) {
         const p = byId.get(wunsch.id);
-        if (!p) return errors.push({ field: `positionen.${index}.id`, code: "notFound" });
         const rest = offen.get(wunsch.id) ?? 0;
-        if (wunsch.menge > rest)
-          return errors.push({ field: `positionen.${index}.menge`, code: "max", max: rest });
-        if (wunsch.menge > 0) {
+        if (!p) errors.push({ field: `positionen.${index}.id`, code: "notFound" });
+        else if (wunsch.menge > rest)
+          errors.push({ field: `positionen.${index}.menge`, code: "max", max: rest });
+        else if (wunsch.menge > 0) {
           positionen.push({ ...p, positionsMenge: wunsch.menge, positionsNummer: undefined });
           quellePositionen.push(wunsch.id);
         }
-      });
+      }
       if (errors.length === 0 && positionen.length === 0)
         errors.push({ field: "positionen", code: "required" });
       if (errors.length > 0) throw validation(errors);
