@@ -113,9 +113,17 @@ export const beleg = pgTable(
     // A number exists once per tenant (finalization gives it; drafts have none).
     uniqueIndex("beleg_nummer_uq").on(t.mandantId, t.belegNummer),
     // The default sort (SPEC §9): belegDatum desc, then belegNummer desc.
-    index("beleg_datum_idx").on(t.mandantId, t.belegDatum.desc(), t.belegNummer.desc(), t.id.desc()),
-    index("beleg_kunde_idx").on(t.mandantId, t.kundeId, t.belegDatum.desc()),
-    index("beleg_typ_idx").on(t.mandantId, t.belegsTyp, t.belegDatum.desc()),
+    // NULLS FIRST as ORDER BY … DESC sorts (drizzle's .desc() alone writes NULLS LAST: the index could not serve).
+    index("beleg_datum_idx").on(
+      t.mandantId,
+      t.belegDatum.desc().nullsFirst(),
+      t.belegNummer.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("beleg_kunde_idx").on(t.mandantId, t.kundeId, t.belegDatum.desc().nullsFirst()),
+    index("beleg_typ_idx").on(t.mandantId, t.belegsTyp, t.belegDatum.desc().nullsFirst()),
+    // The self-reference's foreign key: deleting a draft checks it (without the index: a scan of the tenant).
+    index("beleg_ursprung_idx").on(t.mandantId, t.ursprungBelegId),
     index("beleg_nummer_trgm_idx").using("gin", sql`lower(${t.belegNummer}) gin_trgm_ops`),
   ],
 ).enableRLS();
