@@ -9,6 +9,7 @@ import deAccess from "../locales/de/access.json";
 import deAccount from "../locales/de/account.json";
 import deArtikel from "../locales/de/artikel.json";
 import deArtikelsuche from "../locales/de/artikelsuche.json";
+import deBeleg from "../locales/de/beleg.json";
 import deBenachrichtigung from "../locales/de/benachrichtigung.json";
 import deCommon from "../locales/de/common.json";
 import deCrud from "../locales/de/crud.json";
@@ -34,6 +35,7 @@ import enAccess from "../locales/en/access.json";
 import enAccount from "../locales/en/account.json";
 import enArtikel from "../locales/en/artikel.json";
 import enArtikelsuche from "../locales/en/artikelsuche.json";
+import enBeleg from "../locales/en/beleg.json";
 import enBenachrichtigung from "../locales/en/benachrichtigung.json";
 import enCommon from "../locales/en/common.json";
 import enCrud from "../locales/en/crud.json";
@@ -86,6 +88,7 @@ const de = {
   kunde: deKunde,
   felddefinition: deFelddefinition,
   nummernkreis: deNummernkreis,
+  beleg: deBeleg,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -117,6 +120,7 @@ const en: Resources = {
   kunde: enKunde,
   felddefinition: enFelddefinition,
   nummernkreis: enNummernkreis,
+  beleg: enBeleg,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

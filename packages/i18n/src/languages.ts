@@ -31,6 +31,7 @@ export const namespaces = [
   "kundesuche",
   "artikel",
   "artikelsuche",
+  "beleg",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -32,6 +32,7 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     kunde: () => import("../locales/de/kunde.json"),
     felddefinition: () => import("../locales/de/felddefinition.json"),
     nummernkreis: () => import("../locales/de/nummernkreis.json"),
+    beleg: () => import("../locales/de/beleg.json"),
   },
   en: {
     common: () => import("../locales/en/common.json"),
@@ -59,6 +60,7 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     kunde: () => import("../locales/en/kunde.json"),
     felddefinition: () => import("../locales/en/felddefinition.json"),
     nummernkreis: () => import("../locales/en/nummernkreis.json"),
+    beleg: () => import("../locales/en/beleg.json"),
   },
 };
 

@@ -43,6 +43,15 @@ const nummernkreisList = () => import("../features/nummernkreis/nummernkreis.lis
 const nummernkreisEdit = () => import("../features/nummernkreis/nummernkreis.edit.tsx");
 const artikelEdit = () => import("../features/artikel/artikel.edit.tsx").then((m) => m.ArtikelEdit);
 const kundeNs = ["crud", "kunde", "kundesuche", "validation"] as const satisfies readonly Namespace[];
+const belegNs = [
+  "crud",
+  "beleg",
+  "kundesuche",
+  "artikelsuche",
+  "richtext",
+  "validation",
+] as const satisfies readonly Namespace[];
+const belegEdit = () => import("../features/beleg/beleg.edit.tsx").then((m) => m.BelegEdit);
 const artikelNs = [
   "crud",
   "artikel",
@@ -242,6 +251,16 @@ const SCREENS: Record<string, Screen> = {
     ns: artikelNs,
     edit: artikelEdit,
     deep: { "{slug}/duplicate": artikelEdit },
+  },
+  // Documents (issue 15): the list and the editor /beleg/{slug}/edit/{edit}/{duplicate} (SPEC §2).
+  beleg_list: {
+    ns: belegNs,
+    list: () => import("../features/beleg/beleg.list.tsx").then((m) => m.BelegList),
+  },
+  beleg: {
+    ns: belegNs,
+    edit: belegEdit,
+    deep: { "{slug}/edit/{edit}/{duplicate}": belegEdit },
   },
   artikelkatalog: {
     ns: artikelNs,

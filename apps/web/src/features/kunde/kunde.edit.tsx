@@ -11,7 +11,6 @@ import { AggregateEditPage } from "../../components/form/AggregateEditPage.tsx";
 import { EditLoadFailed, EditLoading, NOT_FOUND, parseSlug } from "../../components/form/EditStates.tsx";
 import { zodValidate } from "../../components/form/fieldErrors.ts";
 import { useAggregateEdit, useStoredRecord } from "../../components/form/useAggregateEdit.ts";
-import { KundeStammdaten } from "./KundeStammdaten.tsx";
 import { felddefinitionenQuery, kundeDetailQuery, saveKunde, zahlungszieleQuery } from "./kunde.api.ts";
 import {
   fehlendeFelder,
@@ -39,6 +38,9 @@ const ladeValidierung = async () => {
 
 /* The other tabs load right after the screen (all panels stay mounted, so they load at once, not on a click). */
 const ladeTabs = () => import("./kunde.tabs.tsx");
+// The first tab too is its own chunk (DESIGN §9 route budget), fetched at once with this screen: no waterfall.
+const stammdatenChunk = import("./KundeStammdaten.tsx");
+const KundeStammdaten = lazy(async () => ({ default: (await stammdatenChunk).KundeStammdaten }));
 const KundeAdressen = lazy(async () => ({ default: (await ladeTabs()).KundeAdressen }));
 const KundeKonditionen = lazy(async () => ({ default: (await ladeTabs()).KundeKonditionen }));
 const KundeKontakte = lazy(async () => ({ default: (await ladeTabs()).KundeKontakte }));

@@ -2,7 +2,7 @@ import { MODULES } from "@kontor/domain/access/access.schema";
 import { Button, Group, List, Paper, Stack, Stepper, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useParams } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
 import { notifyFailure } from "../../components/feedback/notify.ts";
@@ -15,7 +15,6 @@ import {
 } from "../../components/form/EditStates.tsx";
 import { accountQuery } from "../account/account.queries.ts";
 import { modultypNamesQuery } from "../modul/modul.api.ts";
-import { MandantFormFields } from "./MandantFormFields.tsx";
 import {
   errorsOfStep,
   firstStepWithError,
@@ -25,6 +24,10 @@ import {
   WIZARD_STEPS,
 } from "./mandant.form.ts";
 import { useMandantForm } from "./useMandantForm.ts";
+
+// The steps' fields are their own chunk (DESIGN §9 route budget), fetched at once with this screen: no waterfall.
+const felderChunk = import("./MandantFormFields.tsx");
+const MandantFormFields = lazy(async () => ({ default: (await felderChunk).MandantFormFields }));
 
 /** /mandant/{slug}/wizard: the tenant form as a stepper (Stammdaten, Adresse, Module, Benutzer, Fertig). */
 export function MandantWizardPage() {
@@ -101,24 +104,36 @@ function MandantWizard({ id }: { id: number | "new" }) {
                   <Title order={2} size="h3">
                     {step.label}
                   </Title>
-                  {step.id === "stammdaten" && (
-                    <MandantFormFields
-                      form={form}
-                      isAdmin={isAdmin}
-                      sections={["stammdaten"]}
-                      framed={false}
-                    />
-                  )}
-                  {step.id === "adresse" && (
-                    <MandantFormFields form={form} isAdmin={isAdmin} sections={["adressen"]} framed={false} />
-                  )}
-                  {step.id === "module" && (
-                    <MandantFormFields form={form} isAdmin={isAdmin} sections={["module"]} framed={false} />
-                  )}
-                  {step.id === "benutzer" && (
-                    <MandantFormFields form={form} isAdmin={isAdmin} sections={["benutzer"]} framed={false} />
-                  )}
-                  {step.id === "fertig" && <Summary values={form.values} showModuleNames={isAdmin} />}
+                  <Suspense fallback={null}>
+                    {step.id === "stammdaten" && (
+                      <MandantFormFields
+                        form={form}
+                        isAdmin={isAdmin}
+                        sections={["stammdaten"]}
+                        framed={false}
+                      />
+                    )}
+                    {step.id === "adresse" && (
+                      <MandantFormFields
+                        form={form}
+                        isAdmin={isAdmin}
+                        sections={["adressen"]}
+                        framed={false}
+                      />
+                    )}
+                    {step.id === "module" && (
+                      <MandantFormFields form={form} isAdmin={isAdmin} sections={["module"]} framed={false} />
+                    )}
+                    {step.id === "benutzer" && (
+                      <MandantFormFields
+                        form={form}
+                        isAdmin={isAdmin}
+                        sections={["benutzer"]}
+                        framed={false}
+                      />
+                    )}
+                    {step.id === "fertig" && <Summary values={form.values} showModuleNames={isAdmin} />}
+                  </Suspense>
                 </Stack>
               </Stepper.Step>
             ))}
