@@ -173,14 +173,22 @@ export async function listBelege(tx: Tx, query: TBelegListQuery) {
   const filter: BelegFilter = { ...rest, projektIds: projektId ? [projektId] : undefined };
   // In the default order a search branch needs no more than the rows up to this page.
   const where = filterBedingung(filter, sort.length === 0 ? (page + 1) * size : undefined);
+  const order = [...orderBy(sort, sortColumns, DEFAULT_SORT, beleg.id).slice(0, -1), desc(beleg.id)];
+  // The page's documents are chosen first (the sort index alone), then joined with their customers: joining first
+  // made the planner join every customer before the LIMIT (bench/README.md "Documents").
+  const seite = tx
+    .select({ id: beleg.id })
+    .from(beleg)
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset(page * size);
   const rows = await tx
     .select(zeileColumns)
     .from(beleg)
     .leftJoin(kunde, kundeJoin)
-    .where(where)
-    .orderBy(...orderBy(sort, sortColumns, DEFAULT_SORT, beleg.id).slice(0, -1), desc(beleg.id))
-    .limit(size)
-    .offset(page * size);
+    .where(inArray(beleg.id, seite))
+    .orderBy(...order);
   const totalCount =
     page === 0 && rows.length < size
       ? rows.length
