@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZIsoDate } from "../date/date.schema.ts";
+import { optionalText as text, reference as verweis } from "../http/fields.schema.ts";
 import { ZDecimalNumber } from "../money/percent.schema.ts";
 
 /**
@@ -7,22 +8,6 @@ import { ZDecimalNumber } from "../money/percent.schema.ts";
  * sums are computed with money/decimal.ts). Images and PDFs are uploaded on their own routes; here they are
  * read-only metadata.
  */
-
-/** Optional text: trimmed, at most `max` characters; empty becomes null. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
-
-/** A reference to another record by id ({id} | null); other properties sent along are dropped. */
-const verweis = () =>
-  z
-    .object({ id: z.number().int().positive() })
-    .nullish()
-    .transform((v) => v ?? null);
 
 /** A euro amount: 0 to 99 999 999,99, at most two decimals (field code "invalid" for more). */
 export const ZBetrag = ZDecimalNumber(2, 0, 99_999_999.99);

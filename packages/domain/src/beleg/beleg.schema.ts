@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZMenge } from "../artikel/artikel.schema.ts";
 import { ZIsoDate } from "../date/date.schema.ts";
+import { optionalText as text, reference as verweis } from "../http/fields.schema.ts";
 import { speicherGruendeMelden } from "../http/speicherRegeln.ts";
 import { ZDecimalNumber, ZProzent } from "../money/percent.schema.ts";
 import { ZRichText } from "../richtext/richtext.schema.ts";
@@ -15,22 +16,6 @@ import { type BelegGrund, fehlendeFelder, ungueltigeFelder } from "./beleg.rules
  * document's actions set (number, finalization, payment, cancellation, RKSV, PDF) are read-only: ZBeleg shows
  * them, ZBelegSpeichern — the body of PUT — refuses them.
  */
-
-/** Optional text: trimmed, at most `max` characters; empty becomes null. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
-
-/** A reference to another record by id ({id} | null); other properties sent along are dropped. */
-const verweis = () =>
-  z
-    .object({ id: z.number().int().positive() })
-    .nullish()
-    .transform((v) => v ?? null);
 
 /** A date (YYYY-MM-DD) or none (null). */
 const datum = () => ZIsoDate.nullish().transform((v) => v ?? null);

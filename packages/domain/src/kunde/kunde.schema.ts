@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZLangKey } from "../auth/auth.schema.ts";
 import { ZIsoDate, ZIsoDateTime } from "../date/date.schema.ts";
+import { optionalText as text, reference as verweis } from "../http/fields.schema.ts";
 import { speicherGruendeMelden } from "../http/speicherRegeln.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
 import { ZProzent } from "../money/percent.schema.ts";
@@ -14,22 +15,6 @@ import {
   lieferadresseFehlt,
   speichernBlockiert,
 } from "./kunde.rules.ts";
-
-/** Optional text: trimmed, at most `max` characters; empty becomes null. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
-
-/** A reference to another record by id ({id} | null); other properties sent along are dropped. */
-const verweis = () =>
-  z
-    .object({ id: z.number().int().positive() })
-    .nullish()
-    .transform((v) => v ?? null);
 
 /** SPEC §5 contact e-mail: umlauts allowed in the local part, empty is valid (null); field code "email". */
 const ZKontaktEmail = z

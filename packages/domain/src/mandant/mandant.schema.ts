@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { sortModules, ZModul } from "../access/access.schema.ts";
 import { ZIsoDate } from "../date/date.schema.ts";
+import { optionalText as text } from "../http/fields.schema.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
 
 export const ZMandantId = z.coerce.number().int().positive();
@@ -17,14 +18,6 @@ export const ZMandantModules = z.object({
   modulList: z.array(ZModul).describe("The modules switched on for the tenant, sorted"),
 });
 export type TMandantModules = z.infer<typeof ZMandantModules>;
-
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** A tenant's address (SPEC §3 Tenant: adresseLists with plz, ort, strasse, hausNummer, land). */
 export const ZMandantAdresse = z.object({
