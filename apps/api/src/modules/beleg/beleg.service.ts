@@ -571,7 +571,8 @@ export const belegService = {
       const row = await gesperrt(tx, id, false);
       if (!row.freigabe) throw notFinalized();
       if (row.storniert) throw cancelled();
-      if (!stornierbar(row as never)) throw notConvertible(row.belegsTyp, "storno");
+      if (!stornierbar({ ...row, belegsTyp: row.belegsTyp as TBelegsTyp }))
+        throw notConvertible(row.belegsTyp, "storno");
       const original = await gefunden(tx, id);
       const kategorie = kategorieAusMwst(original.belegMwstSet);
       const entwurf = stornoVon(original, belegDatum) as TBeleg;
