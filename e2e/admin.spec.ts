@@ -72,7 +72,7 @@ test.describe("tenant administration", () => {
     await expect(summary).toContainText("(3/24)");
     await page.getByRole("button", { name: "Mandant anlegen" }).click();
 
-    await expect(page.getByText("Gespeichert")).toBeVisible();
+    await expect(page.getByText("Gespeichert", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/app\/mandant\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: /^Kassabuch/ })).toBeChecked();
@@ -103,7 +103,7 @@ test.describe("tenant administration", () => {
     await page.getByLabel("Anfangsbestand der Kassa").fill("1234,5");
     await page.getByLabel("Startdatum der Kassa").fill("01.02.2025");
     await page.getByRole("button", { name: "Speichern" }).click();
-    await expect(page.getByText("Gespeichert")).toBeVisible();
+    await expect(page.getByText("Gespeichert", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/app\/mandant\/\d+$/);
     await expect(page.getByLabel("Anfangsbestand der Kassa")).toHaveValue("1.234,50");
     await expect(page.getByLabel("Startdatum der Kassa")).toHaveValue("01.02.2025");
@@ -113,7 +113,7 @@ test.describe("tenant administration", () => {
     await expect(dialog).toContainText(name);
     await dialog.getByRole("button", { name: "Deaktivieren" }).click();
     await expect(page.getByText("Deaktiviert", { exact: true })).toBeVisible();
-    await expect(page.getByText("Inaktiv")).toBeVisible();
+    await expect(page.getByText("Inaktiv", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Aktivieren" })).toBeVisible();
   });
 
@@ -214,7 +214,7 @@ test.describe("notifications", () => {
     await expect(editor.locator('img[src^="data:image/png;base64,"]')).toHaveCount(1);
 
     await page.getByRole("button", { name: "Speichern" }).click();
-    await expect(page.getByText("Gespeichert")).toBeVisible();
+    await expect(page.getByText("Gespeichert", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/app\/benachrichtigungen\/\d+$/);
     await expect(editor.locator("h2")).toHaveText("Neu im Kontor");
     await expect(editor.locator("strong")).toHaveText("Wichtig");
@@ -266,7 +266,7 @@ test.describe("module types", () => {
     await expect(page.getByLabel("Kürzel")).toHaveAttribute("readonly", "");
     await page.getByLabel("Beschreibung").fill(`Kalender nach Quartalen (${RUN})`);
     await page.getByRole("button", { name: "Speichern" }).click();
-    await expect(page.getByText("Gespeichert")).toBeVisible();
+    await expect(page.getByText("Gespeichert", { exact: true })).toBeVisible();
     await page.getByRole("link", { name: "Zurück zur Liste" }).click();
     await expect(page.locator("tbody tr", { hasText: "quartalskalender" })).toContainText(`(${RUN})`);
   });

@@ -60,7 +60,7 @@ test.describe("invitations", () => {
     const row = pending.getByRole("row").filter({ hasText: email });
     await expect(row).toContainText("admin");
     await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
-    await expect(page.getByText("Gespeichert")).toHaveCount(0);
+    await expect(page.getByText("Gespeichert", { exact: true })).toHaveCount(0);
 
     const link = await waitForMailLink(email, INVITATION_LINK);
     await signOut(page);

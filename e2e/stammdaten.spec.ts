@@ -33,7 +33,7 @@ test.describe("master data", () => {
     await page.getByLabel("Steuersatz").fill("5,5");
     await choose(page, "Land", "Frankr", /^Frankreich/);
     await page.getByRole("button", { name: "Speichern" }).click();
-    await expect(page.getByText("Angelegt")).toBeVisible();
+    await expect(page.getByText("Angelegt", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/app\/mehrwertssteuer\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name: "Steuersatz: 5,5 % (FR)" })).toBeVisible();
 
@@ -50,7 +50,7 @@ test.describe("master data", () => {
     await row.getByRole("link", { name: /Bearbeiten/ }).click();
     await page.getByLabel("Steuersatz").fill("5,6");
     await page.getByRole("button", { name: "Speichern" }).click();
-    await expect(page.getByText("Gespeichert")).toBeVisible();
+    await expect(page.getByText("Gespeichert", { exact: true })).toBeVisible();
 
     await page.getByRole("link", { name: "Zurück zur Liste" }).click();
     await page
@@ -58,7 +58,7 @@ test.describe("master data", () => {
       .getByRole("button", { name: /Löschen/ })
       .click();
     await page.getByRole("dialog").getByRole("button", { name: "Löschen" }).click();
-    await expect(page.getByText("Gelöscht")).toBeVisible();
+    await expect(page.getByText("Gelöscht", { exact: true })).toBeVisible();
     await expect(page.getByRole("row", { name: /5,6 %\s*FR/ })).toHaveCount(0);
   });
 
