@@ -13,6 +13,14 @@ export const ZMandantSummary = z.object({
 });
 export type TMandantSummary = z.infer<typeof ZMandantSummary>;
 
+/** A tenant of the signed-in user (GET mandants/all), with what members' screens need of it. */
+export const ZMandantOfUser = ZMandantSummary.extend({
+  kleinunternehmer: z
+    .boolean()
+    .describe("Small business (no VAT charged): new documents of the tenant are computed in VAT category E"),
+});
+export type TMandantOfUser = z.infer<typeof ZMandantOfUser>;
+
 export const ZMandantModules = z.object({
   mandantId: z.number().int(),
   modulList: z.array(ZModul).describe("The modules switched on for the tenant, sorted"),

@@ -3,6 +3,7 @@ import type {
   TAbrechnung,
   TMandant,
   TMandantAdresse,
+  TMandantOfUser,
   TMandantSummary,
   TMandantUser,
 } from "@kontor/domain/mandant/mandant.schema";
@@ -38,9 +39,14 @@ export async function isMember(db: Db | Tx, userId: number, mandantId: number): 
   return row !== undefined;
 }
 
-export function listMandantsOfUser(db: Db, userId: number): Promise<TMandantSummary[]> {
+export function listMandantsOfUser(db: Db, userId: number): Promise<TMandantOfUser[]> {
   return db
-    .select({ id: mandant.id, bezeichnung: mandant.bezeichnung, aktiv: mandant.aktiv })
+    .select({
+      id: mandant.id,
+      bezeichnung: mandant.bezeichnung,
+      aktiv: mandant.aktiv,
+      kleinunternehmer: mandant.kleinunternehmer,
+    })
     .from(userMandant)
     .innerJoin(mandant, eq(mandant.id, userMandant.mandantId))
     .where(eq(userMandant.userId, userId))

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mandant } from "../../db/schema/mandant.ts";
 import { createMandant, createUser } from "../../setup/seed.ts";
 import {
   call,
@@ -24,8 +26,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe("GET /app/api/mandants/all", () => {
-  it("lists only the tenants the user belongs to", async () => {
+  it("lists only the tenants the user belongs to, with their small-business flag", async () => {
     const second = await createMandant(t.db, { bezeichnung: `A ${unique("second")}`, aktiv: false });
+    await t.db.update(mandant).set({ kleinunternehmer: true }).where(eq(mandant.id, second));
     const login_ = unique("multi");
     await createUser(t.db, {
       login: login_,
@@ -39,7 +42,8 @@ describe("GET /app/api/mandants/all", () => {
     expect(response.statusCode).toBe(200);
     const body = response.json() as { id: number; bezeichnung: string; aktiv: boolean }[];
     expect(body.map((m) => m.id).sort()).toEqual([alice.mandantId, second].sort());
-    expect(body.find((m) => m.id === second)).toMatchObject({ aktiv: false });
+    expect(body.find((m) => m.id === second)).toMatchObject({ aktiv: false, kleinunternehmer: true });
+    expect(body.find((m) => m.id === alice.mandantId)).toMatchObject({ kleinunternehmer: false });
     expect(body.some((m) => m.id === bob.mandantId)).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import {
   ZMandant,
   ZMandantListItem,
   ZMandantModules,
+  ZMandantOfUser,
   ZMandantSummary,
 } from "@kontor/domain/mandant/mandant.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -29,7 +30,7 @@ export const mandantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
       schema: {
         tags: ["mandant"],
         summary: "The tenants the signed-in user belongs to",
-        response: responses({ 200: z.array(ZMandantSummary) }, 401),
+        response: responses({ 200: z.array(ZMandantOfUser) }, 401),
       },
     },
     (request) => listMandantsOfUser(db, request.principal!.userId),

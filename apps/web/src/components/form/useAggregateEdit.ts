@@ -26,7 +26,7 @@ import { useUnsavedChangesGuard } from "./useUnsavedChangesGuard.tsx";
  */
 
 /** The namespaces with an aggregate's edit texts (save.fehlt, save.fehltFeld, edit.tabFehler|tabFehlt|laden). */
-export type AggregateNamespace = "kunde" | "artikel";
+export type AggregateNamespace = "kunde" | "artikel" | "beleg";
 
 /** Form values and records of an aggregate: stored ones have an id. */
 type MitId = { id?: number | undefined };

@@ -287,6 +287,13 @@ describe("generic list table", () => {
     expect(bodyRows()).toHaveLength(1);
   });
 
+  it("offers delete only on the rows `removable` allows", async () => {
+    const server = fakeList(2);
+    renderList(definitionOf(server.list, { remove: vi.fn(), removable: (item) => item.id !== 1 }));
+    expect(await screen.findByRole("button", { name: "Löschen: Firma H1" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Löschen: Firma A0" })).toBeNull();
+  });
+
   it("previews a row in a dialog", async () => {
     const server = fakeList(1);
     renderList(definitionOf(server.list, { preview: (item) => <p>Vorschau von {item.bezeichnung}</p> }));

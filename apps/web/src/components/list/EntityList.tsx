@@ -170,7 +170,7 @@ export function EntityList<T extends Row>({
                 </ActionIcon>
               </Tooltip>
             )}
-            {definition.remove && record.id !== undefined && (
+            {definition.remove && record.id !== undefined && (definition.removable?.(record) ?? true) && (
               <Tooltip label={t("action.delete", { name })} openDelay={400}>
                 <ActionIcon
                   variant="subtle"

@@ -40,6 +40,8 @@ export interface ListDefinition<T extends { id?: number | undefined }> {
   edit?: (id: number) => string;
   /** Deletes a row; without it, no delete button. */
   remove?: (id: number) => Promise<unknown>;
+  /** Which rows may be deleted (e.g. only drafts); default: every row when `remove` is given. */
+  removable?: (record: T) => boolean;
   /** Content of the preview dialog; without it, no preview button. */
   preview?: (record: T) => ReactNode;
   /** How a row is named in buttons and dialogs ("Bearbeiten: Muster GmbH"); default: its id. */

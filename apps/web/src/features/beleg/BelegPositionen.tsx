@@ -18,6 +18,7 @@ import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { useTranslation } from "react-i18next";
 import "./beleg.css";
 import { notifyFailure } from "../../components/feedback/notify.ts";
+import { MoneyInput } from "../../components/form/MoneyInput.tsx";
 import { PercentInput } from "../../components/form/PercentInput.tsx";
 import { formatMoney } from "../../components/format/format.ts";
 import { IconPlus, IconTrash } from "../../components/icons.tsx";
@@ -354,14 +355,9 @@ function PositionZeile({
         />
       </Table.Td>
       <Table.Td>
-        <NumberInput
+        <MoneyInput
           aria-label={t("position.preisLabel", { nr })}
-          decimalSeparator=","
-          thousandSeparator="."
-          decimalScale={4}
-          hideControls
-          rightSection="€"
-          rightSectionPointerEvents="none"
+          maxDecimals={4}
           {...zahl("positionsPreis")}
           onKeyDown={onEnter}
           readOnly={readOnly}

@@ -10,7 +10,7 @@ import {
   Outlet,
   RouterProvider,
 } from "@tanstack/react-router";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -218,6 +218,27 @@ describe("beleg edit", { timeout: 30_000 }, () => {
     await waitFor(() => expect(betrag("summe-netto")).toBe("137,49 €"));
     expect(betrag("summe-brutto")).toBe("154,99 €");
     expect(screen.getByLabelText("Netto, Position 1").textContent).toBe("37,50 €");
+    // A unit price shows two decimals like any amount; a fourth may be typed and stays.
+    expect(feld("Einzelpreis, Position 1").value).toBe("12,50");
+    fireEvent.focusIn(feld("Einzelpreis, Position 2"));
+    await waitFor(() => expect(feld("Einzelpreis, Position 2").value).toBe("99,99"));
+    fireEvent.change(feld("Einzelpreis, Position 2"), { target: { value: "99,9875" } });
+    act(() => feld("Einzelpreis, Position 2").blur());
+    await waitFor(() => expect(feld("Einzelpreis, Position 2").value).toBe("99,9875"));
+    expect(screen.getByLabelText("Netto, Position 2").textContent).toBe("99,99 €");
+  });
+
+  it("a small-business tenant's draft charges no VAT, as the server's save will compute it", async () => {
+    fakeApi(({ path }) =>
+      path === "mandants/all"
+        ? { status: 200, body: [{ id: 7, bezeichnung: "Klein", aktiv: true, kleinunternehmer: true }] }
+        : undefined,
+    );
+    renderAt("/beleg/7/edit/true/false");
+    await screen.findByRole("textbox", { name: "Menge, Position 1" });
+    await waitFor(() => expect(betrag("summe-mwst")).toBe("0,00 €"));
+    expect(betrag("summe-netto")).toBe("224,99 €");
+    expect(betrag("summe-brutto")).toBe("224,99 €");
   });
 
   it("Enter in the last row adds the next row with the next number and focuses it", async () => {

@@ -15,12 +15,9 @@ import { useSession } from "../../app/session.ts";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { AggregateEditPage } from "../../components/form/AggregateEditPage.tsx";
 import { EditLoadFailed, EditLoading, NOT_FOUND, parseSlug } from "../../components/form/EditStates.tsx";
-import {
-  type AggregateNamespace,
-  useAggregateEdit,
-  useStoredRecord,
-} from "../../components/form/useAggregateEdit.ts";
+import { useAggregateEdit, useStoredRecord } from "../../components/form/useAggregateEdit.ts";
 import { mehrwertssteuernQuery } from "../artikel/artikel.api.ts";
+import { myMandantsQuery } from "../mandant/mandant.queries.ts";
 import { BelegSummen } from "./BelegSummen.tsx";
 import { belegDetailQuery, belegtext2Laden, belegtext3Laden, kundeQuery, saveBeleg } from "./beleg.api.ts";
 import {
@@ -116,8 +113,7 @@ export function BelegFormular({
   const readOnly = (aktuell !== undefined && !bearbeitbar(aktuell)) || ansicht || !schreiben;
 
   const edit = useAggregateEdit({
-    // The aggregate namespaces of useAggregateEdit do not list "beleg" yet; its texts have the same keys.
-    ns: "beleg" as AggregateNamespace,
+    ns: "beleg",
     initial,
     tabelle: BELEG_TAB_TABELLE,
     pflichtFelder,
@@ -137,14 +133,16 @@ export function BelegFormular({
   const sprache: "de" | "en" = kundeDaten?.belegLangKey === "en" ? "en" : "de";
 
   // The VAT category: a finalized document keeps the one it was computed in; a draft follows tenant and customer
-  // (the tenant's small-business flag shows in its stored VAT lines: only it makes category E).
+  // as the server's save does (the tenant's small-business flag from GET mandants/all; until it is there, the
+  // stored VAT lines tell: only that flag makes category E).
   const gespeicherteKategorie = kategorieAusMwst((stored ?? duplikatVon)?.belegMwstSet);
+  const meineMandanten = useQuery(myMandantsQuery);
+  const kleinunternehmer =
+    meineMandanten.data?.find((m) => m.id === mandantId)?.kleinunternehmer ?? gespeicherteKategorie === "E";
   const kategorie =
     stored && (!bearbeitbar(stored) || stored.belegsTyp === "storno")
       ? gespeicherteKategorie
-      : mwstKategorie({ kleinunternehmer: gespeicherteKategorie === "E" }, kundeDaten, {
-          reverseCharge: values.reverseCharge,
-        }).kategorie;
+      : mwstKategorie({ kleinunternehmer }, kundeDaten, { reverseCharge: values.reverseCharge }).kategorie;
   const summen = belegSummen(values, { kategorie });
 
   // The payment-term text follows the term: a new choice fetches GET belegtext2 (not on opening the document).

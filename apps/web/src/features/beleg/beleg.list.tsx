@@ -182,6 +182,8 @@ export function BelegList() {
     defaultSort: { field: "belegDatum", direction: "desc" },
     edit: (id) => belegEditPath(id),
     remove: deleteBeleg,
+    // Only drafts may be deleted (a finalized document is kept; a storno undoes it).
+    removable: (row) => !row.freigabe,
     label: (row) => belegLabel(tb, row),
   };
 

@@ -1,11 +1,11 @@
-import type { TMandantSummary } from "@kontor/domain/mandant/mandant.schema";
+import type { TMandantOfUser } from "@kontor/domain/mandant/mandant.schema";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../app/api.ts";
 import { USER_SCOPE } from "../../app/queryScopes.ts";
 
 /*
  * The tenant reads the app shell needs on every page load. Types only from the domain (like api.ts): the
- * runtime schemas would bring zod along. The server parses every response with its schema (ZMandantSummary),
+ * runtime schemas would bring zod along. The server parses every response with its schema (ZMandantOfUser),
  * so the shape is trusted here; the administration's calls stay in mandant.api.ts.
  */
 
@@ -25,8 +25,8 @@ export const mandantKeys = {
  * GET mandants/all: the user's tenants. Sent without X-Mandant-Id: this is the call that decides which tenant
  * to select, so a stale stored id must not stand in its way.
  */
-export async function fetchMyMandants(signal?: AbortSignal): Promise<TMandantSummary[]> {
-  return api.get<TMandantSummary[]>("mandants/all", { signal, mandant: false });
+export async function fetchMyMandants(signal?: AbortSignal): Promise<TMandantOfUser[]> {
+  return api.get<TMandantOfUser[]>("mandants/all", { signal, mandant: false });
 }
 
 export const myMandantsQuery = queryOptions({
