@@ -153,4 +153,65 @@ test.describe("documents", () => {
     await expect(status(page)).toHaveText("Storniert");
     await expect(page.getByTestId("storno-hinweis")).toContainText(stornoNr);
   });
+
+  test("a document for a customer who reads English: the hint, the payment-term and reference texts in English", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const admin = await apiSignIn(request, DEMO.admin);
+    const mandantId = await demoMandantId(request, admin);
+    const ziel = await apiCall<{ id: number }>(request, admin, "PUT", "zahlungsziels", {
+      mandantId,
+      data: { name: `14 days ${RUN}`, nettoTage: 14 },
+    });
+    const kundeName = `English Ltd ${RUN}`;
+    await apiCall(request, admin, "PUT", "kundes", {
+      mandantId,
+      data: {
+        firma: "firma",
+        bezeichnung: kundeName,
+        belegLangKey: "en",
+        zahlungsziel: { id: ziel.id },
+        adresseLists: [{ strasse: "Ring", hausNummer: "5", plz: "1010", ort: "Wien", land: "AT" }],
+      },
+    });
+
+    await signInFromStart(page, DEMO.admin);
+    await page.goto("/app/beleg_list/");
+    await page.getByRole("link", { name: "Neuer Beleg" }).click();
+    await page.getByRole("combobox", { name: "Belegtyp" }).click();
+    await page.getByRole("option", { name: "Angebot", exact: true }).click();
+    await page.getByRole("combobox", { name: "Kunde", exact: true }).fill(`English Ltd ${RUN}`);
+    await page.getByRole("option", { name: new RegExp(kundeName) }).click();
+    // The customer's language shows, and its payment term's text comes in English.
+    await expect(page.getByTestId("englisch-hinweis")).toBeVisible();
+    await page.getByRole("button", { name: "Position hinzufügen" }).click();
+    await page.getByRole("textbox", { name: "Beschreibung, Position 1" }).fill("Consulting");
+    await page.getByRole("textbox", { name: "Einzelpreis, Position 1" }).fill("150");
+    await page.getByRole("textbox", { name: "MwSt., Position 1" }).fill("20");
+    await page.getByRole("tab", { name: /^Texte/ }).click();
+    await expect(page.getByRole("textbox", { name: "Zahlungstext" })).toHaveValue(
+      /^Payable by \d\d\/\d\d\/\d{4} without deduction\.$/,
+    );
+    await saveButton(page).click();
+    await expect(page).toHaveURL(EDIT_URL);
+    await finalisieren(page);
+    const angebotNr = await nummer(page);
+
+    // The order confirmation made from it names the offer in English.
+    await page.getByRole("button", { name: "Umwandeln in …" }).click();
+    await page.getByRole("menuitem", { name: "Auftragsbestätigung" }).click();
+    await page
+      .getByRole("dialog", { name: "In Auftragsbestätigung umwandeln?" })
+      .getByRole("button", { name: "Umwandeln" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Auftragsbestätigung" })).toBeVisible();
+    await expect(page.getByTestId("englisch-hinweis")).toBeVisible();
+    await page.getByRole("tab", { name: /^Texte/ }).click();
+    await page.getByRole("button", { name: "Aus dem Ursprungsbeleg erstellen" }).click();
+    await expect(page.getByRole("textbox", { name: "Bezugstext" })).toHaveValue(
+      new RegExp(`^Reference: quote no\\. ${angebotNr} of \\d\\d/\\d\\d/\\d{4}$`),
+    );
+  });
 });

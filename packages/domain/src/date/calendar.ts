@@ -87,3 +87,12 @@ export function todayIso(now: Date = new Date(), timeZone = BUSINESS_TIME_ZONE):
   const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
+
+/** A date as documents print it: DD.MM.YYYY (de) or DD/MM/YYYY (en). */
+export function datumText(isoDate: string, sprache: "de" | "en"): string {
+  const { year, month, day } = parseIsoDate(isoDate);
+  const separator = sprache === "de" ? "." : "/";
+  return [String(day).padStart(2, "0"), String(month).padStart(2, "0"), String(year).padStart(4, "0")].join(
+    separator,
+  );
+}

@@ -1,4 +1,4 @@
-import { addDays, parseIsoDate } from "../date/calendar.ts";
+import { addDays, datumText } from "../date/calendar.ts";
 import { type Decimal, dec, div, mul, round, sub, toFixedString } from "../money/decimal.ts";
 
 /**
@@ -40,11 +40,11 @@ export function zahlungszielText(
   const dates = dueDates(term, belegDatum);
   const gross = brutto === undefined ? null : dec(brutto);
   const steps = dates.skonto.map((step) => ({
-    datum: formatDate(step.datum, sprache),
+    datum: datumText(step.datum, sprache),
     prozent: formatPercent(step.prozent, sprache),
     betrag: gross === null ? null : formatEuro(afterSkonto(gross, step.prozent), sprache),
   }));
-  const netto = formatDate(dates.netto, sprache);
+  const netto = datumText(dates.netto, sprache);
 
   if (sprache === "de") {
     const head = term.nettoTage === 0 ? "Zahlbar sofort ohne Abzug." : `Zahlbar bis ${netto} ohne Abzug.`;
@@ -76,15 +76,6 @@ function sortedSteps(term: ZahlungszielTerm): { tage: number; prozent: number }[
 /** gross × (100 − prozent) / 100, rounded half away from zero to cents. */
 function afterSkonto(gross: Decimal, prozent: number): Decimal {
   return div(mul(gross, sub(dec(100), dec(prozent))), dec(100), 2);
-}
-
-/** DD.MM.YYYY (de) or DD/MM/YYYY (en). */
-function formatDate(isoDate: string, sprache: BelegSprache): string {
-  const { year, month, day } = parseIsoDate(isoDate);
-  const separator = sprache === "de" ? "." : "/";
-  return [String(day).padStart(2, "0"), String(month).padStart(2, "0"), String(year).padStart(4, "0")].join(
-    separator,
-  );
 }
 
 /** Up to two decimals, no trailing zeros: "2,5 %" (de), "2.5%" (en). */

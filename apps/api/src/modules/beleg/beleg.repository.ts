@@ -13,6 +13,7 @@ import type { Tx } from "../../db/client.ts";
 import { orderBy } from "../../db/paging.ts";
 import {
   beleg,
+  belegAnzahl,
   belegFeld,
   belegMwst,
   belegPosition,
@@ -137,12 +138,20 @@ function sucheBedingung(text: string | undefined, limit?: number): SQL | undefin
        WHERE ${kundeSuche(text, sql`k.suche`)}) ORDER BY ${NEUESTE_ZUERST}${bis}))`;
 }
 
-function filterBedingung(filter: BelegFilter, limit?: number): SQL | undefined {
-  const nurSuche = Object.entries(filter).every(
-    ([key, value]) => key === "search" || value === undefined || (Array.isArray(value) && value.length === 0),
+/** Whether `filter` sets nothing but the named keys (a blank search and an empty list set nothing). */
+function nurGesetzt(filter: BelegFilter, keys: readonly (keyof BelegFilter)[]): boolean {
+  return Object.entries(filter).every(
+    ([key, value]) =>
+      keys.includes(key as keyof BelegFilter) ||
+      value === undefined ||
+      (Array.isArray(value) && value.length === 0) ||
+      (key === "search" && typeof value === "string" && value.trim() === ""),
   );
+}
+
+function filterBedingung(filter: BelegFilter, limit?: number): SQL | undefined {
   return and(
-    sucheBedingung(filter.search, nurSuche ? limit : undefined),
+    sucheBedingung(filter.search, nurGesetzt(filter, ["search"]) ? limit : undefined),
     filter.belegsTyp === undefined ? undefined : eq(beleg.belegsTyp, filter.belegsTyp),
     filter.kundeId === undefined ? undefined : eq(beleg.kundeId, filter.kundeId),
     filter.kundeIds === undefined ? undefined : inArray(beleg.kundeId, [...filter.kundeIds, 0]),
@@ -189,11 +198,31 @@ export async function listBelege(tx: Tx, query: TBelegListQuery) {
     .leftJoin(kunde, kundeJoin)
     .where(inArray(beleg.id, seite))
     .orderBy(...order);
-  const totalCount =
-    page === 0 && rows.length < size
-      ? rows.length
-      : ((await tx.select({ n: count() }).from(beleg).where(filterBedingung(filter)))[0]?.n ?? 0);
+  const totalCount = page === 0 && rows.length < size ? rows.length : await anzahl(tx, filter);
   return { items: rows.map(toZeile), totalCount };
+}
+
+/**
+ * How many documents `filter` finds. Filtered by type and state only (or not at all), the sum of the counts the
+ * trigger keeps per type and state (beleg_anzahl, a few rows); any other filter counts the documents it finds.
+ */
+async function anzahl(tx: Tx, filter: BelegFilter): Promise<number> {
+  if (!nurGesetzt(filter, ["belegsTyp", "bezahlt", "storniert", "entwurf"])) {
+    const [row] = await tx.select({ n: count() }).from(beleg).where(filterBedingung(filter));
+    return row?.n ?? 0;
+  }
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${belegAnzahl.anzahl}), 0)::int` })
+    .from(belegAnzahl)
+    .where(
+      and(
+        filter.belegsTyp === undefined ? undefined : eq(belegAnzahl.belegsTyp, filter.belegsTyp),
+        filter.bezahlt === undefined ? undefined : eq(belegAnzahl.bezahlt, filter.bezahlt),
+        filter.storniert === undefined ? undefined : eq(belegAnzahl.storniert, filter.storniert),
+        filter.entwurf === undefined ? undefined : eq(belegAnzahl.freigabe, !filter.entwurf),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** GET belegsearch: at most BELEG_SEARCH_LIMIT matching documents, newest first. */

@@ -426,7 +426,7 @@ describe("duplicate, reorder, history, reference text, billing stats", () => {
     const de = await get(who, `belegtext3/${r.id}?fuer=storno`);
     expect(de.json()).toEqual({ text: "Storno zu Rechnung Nr. 2026-00001 vom 02.03.2026" });
     const en = await get(who, `belegtext3/${r.id}?lang=en`);
-    expect(en.json()).toEqual({ text: "Reference: invoice no. 2026-00001 of 2026-03-02" });
+    expect(en.json()).toEqual({ text: "Reference: invoice no. 2026-00001 of 02/03/2026" });
   });
 
   it("the tenant's billing stats count its finalized documents", async () => {
@@ -472,6 +472,40 @@ describe("lists and searches", () => {
     expect((search as unknown as { id: number }[]).map((b) => b.id)).toEqual([alt.id]);
     for (const path of ["belege", "belegsearchpaginated"])
       expect(await ok(await get(who, path))).toHaveLength(3);
+  });
+});
+
+describe("list totals (x-total-count)", () => {
+  it("follow creation, finalization, storno and deletion, per type and state, and per tenant", async () => {
+    const who = await tenant();
+    const andere = await tenant();
+    const total = async (query: string, caller: Caller = who) => {
+      const response = await get(caller, `beleg?size=1&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return Number(response.headers["x-total-count"]);
+    };
+    const pos = [{ positionsBeschreibung: "A", positionsPreis: 10, positionsMwst: 20 }];
+    const [a, b, c] = [await rechnung(who, pos), await rechnung(who, pos), await rechnung(who, pos)];
+    await createBeleg(crud.t, who, { belegsTyp: "angebot", kunde: { id: who.kunde.id } });
+    await rechnung(andere, pos);
+    expect([await total(""), await total("belegsTyp=rechnung"), await total("entwurf=true")]).toEqual([4, 3, 4]);
+
+    await ok(await post(who, `beleg/${a.id}/freigabe`));
+    await ok(await post(who, `beleg/${b.id}/freigabe`));
+    await ok(await post(who, `beleg/${a.id}/storno`, {}));
+    expect((await del(who, `beleg/${c.id}`)).statusCode).toBe(204);
+    // a (cancelled), b, the offer and the cancellation
+    expect(await total("")).toBe(4);
+    expect(await total("belegsTyp=rechnung")).toBe(2);
+    expect(await total("belegsTyp=rechnung&storniert=true")).toBe(1);
+    expect(await total("belegsTyp=storno&entwurf=false")).toBe(1);
+    expect(await total("entwurf=true")).toBe(1);
+    expect(await total("belegsTyp=rechnung&bezahlt=false&storniert=false")).toBe(1);
+    // Other filters count the documents they find; the same figure.
+    expect(await total(`kundeId=${who.kunde.id}`)).toBe(4);
+    expect(await total(`kundeId=${who.kunde.id}&belegsTyp=rechnung`)).toBe(2);
+    expect(await total("", andere)).toBe(1);
+    expect(await total("entwurf=false", andere)).toBe(0);
   });
 });
 

@@ -28,7 +28,7 @@ import {
   mwstKategorie,
   summenFelder,
 } from "@kontor/domain/beleg/beleg.totals";
-import { parseIsoDate, todayIso } from "@kontor/domain/date/calendar";
+import { datumText, parseIsoDate, todayIso } from "@kontor/domain/date/calendar";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
 import { resources } from "@kontor/i18n";
@@ -730,7 +730,7 @@ export const belegService = {
 
   /**
    * GET belegtext3/{originalBelegId}: the line a document prints about the document it refers to, in the given
-   * language ("Storno zu Rechnung Nr. 2026-00001 vom 03.11.2026", "Reference: offer no. … of 2026-11-03").
+   * language ("Storno zu Rechnung Nr. 2026-00001 vom 03.11.2026", "Reference: offer no. … of 03/11/2026").
    */
   text3: (scope: TenantScope, id: number, sprache: "de" | "en", fuer?: TBelegsTyp) =>
     scope.run(async (tx) => {
@@ -752,9 +752,7 @@ function bezugsText(
   fuer?: TBelegsTyp,
 ) {
   const name = resources[sprache].nummernkreis.belegsTyp[typ];
-  const { year, month, day } = parseIsoDate(datum);
-  const tag =
-    sprache === "de" ? `${String(day).padStart(2, "0")}.${String(month).padStart(2, "0")}.${year}` : datum;
+  const tag = datumText(datum, sprache);
   const nr = nummer ?? (sprache === "de" ? "(Entwurf)" : "(draft)");
   if (sprache === "de")
     return fuer === "storno"
