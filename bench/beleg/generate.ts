@@ -105,7 +105,6 @@ async function main() {
     return;
   }
 
-
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -281,9 +281,11 @@ export const belegAnzahl = pgTable(
       name: "beleg_anzahl_pkey",
       columns: [t.mandantId, t.belegsTyp, t.freigabe, t.bezahlt, t.storniert],
     }),
-    foreignKey({ name: "beleg_anzahl_mandant_fk", columns: [t.mandantId], foreignColumns: [mandant.id] }).onDelete(
-      "cascade",
-    ),
+    foreignKey({
+      name: "beleg_anzahl_mandant_fk",
+      columns: [t.mandantId],
+      foreignColumns: [mandant.id],
+    }).onDelete("cascade"),
     tenantIsolation("beleg_anzahl"),
   ],
 ).enableRLS();

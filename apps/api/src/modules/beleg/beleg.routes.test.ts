@@ -488,7 +488,9 @@ describe("list totals (x-total-count)", () => {
     const [a, b, c] = [await rechnung(who, pos), await rechnung(who, pos), await rechnung(who, pos)];
     await createBeleg(crud.t, who, { belegsTyp: "angebot", kunde: { id: who.kunde.id } });
     await rechnung(andere, pos);
-    expect([await total(""), await total("belegsTyp=rechnung"), await total("entwurf=true")]).toEqual([4, 3, 4]);
+    expect([await total(""), await total("belegsTyp=rechnung"), await total("entwurf=true")]).toEqual([
+      4, 3, 4,
+    ]);
 
     await ok(await post(who, `beleg/${a.id}/freigabe`));
     await ok(await post(who, `beleg/${b.id}/freigabe`));
