@@ -12,7 +12,7 @@
  * itself is ../lib/measure.ts, the table and JSON ../lib/report.ts.
  *
  * --only search,list,listsearch,editor (default all): which probes (listsearch: the lists with search words);
- * --tune datumidx: a proposed index for this run (tunes.ts).
+ * --tune name: a proposed database change for this run (tunes.ts; none proposed now).
  *
  *   node --import tsx bench/beleg/measure.ts [--n 200] [--warmup 20] [--db kontor_bench] [--only …] [--tune …]
  *                                            [--log-level silent] [--out file.json]

@@ -22,10 +22,10 @@
  *    WHERE mandant_id = nullif(current_setting('kontor.mandant_id', true), '')::bigint;
  *   GRANT SELECT ON beleg_mandant TO kontor_app;
  *
- * --tune datumidx: with beleg_datum_idx in the order the statements sort (tunes.ts); --shapes now,view,union: which.
+ * --tune name: a proposed database change for this run (tunes.ts); --shapes now,view,union: which.
  *
  *   node --import tsx bench/beleg/search-shapes.ts [--n 100] [--warmup 10] [--db kontor_bench] [--keep-view]
- *                                                  [--shapes now,view,union] [--tune datumidx]
+ *                                                  [--shapes now,view,union] [--tune name]
  */
 import { parseArgs } from "node:util";
 import pg from "pg";

@@ -124,6 +124,9 @@ export const beleg = pgTable(
     ),
     index("beleg_kunde_idx").on(t.mandantId, t.kundeId, t.belegDatum.desc().nullsFirst()),
     index("beleg_typ_idx").on(t.mandantId, t.belegsTyp, t.belegDatum.desc().nullsFirst()),
+    // The list sorted by amount (either direction: a backward scan gives DESC, then id DESC).
+    index("beleg_brutto_idx").on(t.mandantId, t.summeBrutto, t.id),
+    index("beleg_netto_idx").on(t.mandantId, t.summeNetto, t.id),
     // The drafts (a few per cent) in the default sort: the list filtered by "draft" reads only them.
     index("beleg_entwurf_idx")
       .on(

@@ -1,0 +1,2 @@
+CREATE INDEX "beleg_brutto_idx" ON "beleg" USING btree ("mandant_id","summe_brutto","id");--> statement-breakpoint
+CREATE INDEX "beleg_netto_idx" ON "beleg" USING btree ("mandant_id","summe_netto","id");
