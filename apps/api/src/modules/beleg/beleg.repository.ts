@@ -332,7 +332,10 @@ export async function findBeleg(tx: Tx, id: number): Promise<TBeleg | undefined>
     })
     .from(beleg)
     .leftJoin(kunde, kundeJoin)
-    .where(eq(beleg.id, id));
+    .where(eq(beleg.id, sql.placeholder("id")))
+    // A named statement: each connection parses it once and may keep a plan (planning was 1–1.7 ms of ~4).
+    .prepare("beleg_lesen")
+    .execute({ id });
   if (!row) return undefined;
   const b = row.beleg;
   const num = (value: number | string | null) => (value === null ? null : Number(value));
