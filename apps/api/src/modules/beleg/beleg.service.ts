@@ -84,6 +84,9 @@ const cancelled = () => new ProblemError(409, "error.belegStorniert");
 const notConvertible = (von: string, nach: string) =>
   new ProblemError(409, "error.umwandlung", `A ${von} cannot become a ${nach} now.`);
 
+/** The document with every part; 404 when the tenant has none with this id. */
+const gefunden = async (tx: Tx, id: number) => (await findBeleg(tx, id)) ?? Promise.reject(notFound());
+
 /** The stored row of a document, locked; 404 when none, 409 when it is finalized and `entwurf` is asked. */
 async function gesperrt(tx: Tx, id: number, entwurf: boolean): Promise<BelegRow> {
   const row = await lockBeleg(tx, id);
@@ -363,7 +366,7 @@ async function parteien(tx: Tx, kundeId: number | null) {
  * The totals once more, from the flags of now (the customer may have become an export customer since the draft was
  * saved): written only where they differ from the stored ones, so the usual finalization writes nothing here.
  */
-async function summenAuffrischen(tx: Tx, b: TBeleg, kategorie: TMwstKategorie): Promise<void> {
+async function summenAuffrischen(tx: Tx, b: TBeleg, kategorie: TMwstKategorie): Promise<boolean> {
   const summen = summenFelder(belegSummen(b, { kategorie }));
   const gespeichert = b.belegMwstSet.map(({ id: _id, ...zeile }) => zeile);
   if (
@@ -372,7 +375,7 @@ async function summenAuffrischen(tx: Tx, b: TBeleg, kategorie: TMwstKategorie): 
     JSON.stringify(summen.belegMwstSet) === JSON.stringify(gespeichert) &&
     summen.positionsSummen.every((summe, index) => summe === b.belegspositionSet[index]?.positionsSumme)
   )
-    return;
+    return false;
   await tx
     .update(beleg)
     .set({ summeNetto: summen.summeNetto, summeBrutto: summen.summeBrutto })
@@ -385,19 +388,21 @@ async function summenAuffrischen(tx: Tx, b: TBeleg, kategorie: TMwstKategorie): 
       .update(belegPosition)
       .set({ positionsSumme: summen.positionsSummen[index] ?? null })
       .where(eq(belegPosition.id, position.id!));
+  return true;
 }
 
 /**
  * Finalizes a locked draft (DESIGN §6): the legal contents of an invoice are checked (409 error.pflichtangaben
  * naming each missing field), totals are computed once more from today's flags (a storno keeps its original's
  * category), the number is drawn from the type's circle in this transaction, and the buyer's addresses and the
- * seller are copied onto the document. Returns the number.
+ * seller are copied onto the document. Returns the finalized document (read again only when its totals changed:
+ * otherwise it is the draft read here with its number — the circle's lock is not held for another read).
  */
-async function freigabe(tx: Tx, row: BelegRow, audit: Audit, kategorie?: TMwstKategorie): Promise<string> {
+async function freigabe(tx: Tx, row: BelegRow, audit: Audit, kategorie?: TMwstKategorie): Promise<TBeleg> {
   const b = (await findBeleg(tx, row.id))!;
   const { mandant: m, kunde: k } = await parteien(tx, row.kundeId);
   const kat = kategorie ?? mwstKategorie(m, k, { reverseCharge: row.reverseCharge }).kategorie;
-  await summenAuffrischen(tx, b, kat);
+  const neuBerechnet = await summenAuffrischen(tx, b, kat);
   const fehlt = fehlendePflichtangaben(b, m, k, kat);
   if (fehlt.length > 0)
     throw new ProblemError(
@@ -445,7 +450,7 @@ async function freigabe(tx: Tx, row: BelegRow, audit: Audit, kategorie?: TMwstKa
     throw error;
   }
   audit({ entity: ENTITY, entityId: row.id, action: "finalize", detail: { belegNummer } });
-  return belegNummer;
+  return neuBerechnet ? gefunden(tx, row.id) : { ...b, belegNummer, freigabe: true };
 }
 
 /** The source positions a new document carries over: quantities still open, lines fully delivered left out. */
@@ -498,8 +503,6 @@ async function ausQuellen(
     audit({ entity: ENTITY, entityId: q.id!, action: "convert", detail: { nach, belegId: id } });
   return id;
 }
-
-const gefunden = async (tx: Tx, id: number) => (await findBeleg(tx, id)) ?? Promise.reject(notFound());
 
 export const belegService = {
   list: (scope: TenantScope, query: TBelegListQuery) => scope.run((tx) => listBelege(tx, query)),
@@ -558,8 +561,7 @@ export const belegService = {
   finalize: (scope: TenantScope, id: number): Promise<TBeleg> =>
     scope.change(async (tx, audit) => {
       const row = await gesperrt(tx, id, true);
-      await freigabe(tx, row, audit);
-      return gefunden(tx, id);
+      return freigabe(tx, row, audit);
     }),
 
   /**
@@ -587,7 +589,7 @@ export const belegService = {
         action: "create",
         detail: { stornoVon: original.belegNummer },
       });
-      const nummer = await freigabe(tx, (await lockBeleg(tx, stornoId))!, audit, kategorie);
+      const { belegNummer: nummer } = await freigabe(tx, (await lockBeleg(tx, stornoId))!, audit, kategorie);
       await tx
         .update(beleg)
         .set({ storniert: true, stornoRechnungsnummer: nummer, lastModifiedDate: new Date() })
