@@ -493,11 +493,10 @@ async function putBack(
   b: { beleg: string; audit: string; last: number; jahr: number | null; kreis: string },
 ) {
   await raw.query("BEGIN");
-  // The parts first, then the documents without the foreign-key triggers: deleting a document checks
-  // beleg_ursprung_fk, and beleg has no index on ursprung_beleg_id (a scan of the table per deleted row).
+  // The parts first, then the documents, with their triggers: the list totals per type and state (beleg_anzahl)
+  // count them down at COMMIT.
   for (const part of ["beleg_position", "beleg_mwst", "beleg_feld", "beleg_projekt", "beleg_quelle"])
     await raw.query(`DELETE FROM ${part} WHERE mandant_id = $1 AND beleg_id > $2`, [m, b.beleg]);
-  await raw.query("SET LOCAL session_replication_role = replica");
   await raw.query("DELETE FROM beleg WHERE mandant_id = $1 AND id > $2", [m, b.beleg]);
   await raw.query("DELETE FROM audit_log WHERE mandant_id = $1 AND id > $2", [m, b.audit]);
   await raw.query("UPDATE rechnungskreis SET last_rechnungsnummer = $2, last_jahr = $3 WHERE id = $1", [
