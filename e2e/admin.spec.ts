@@ -102,11 +102,19 @@ test.describe("tenant administration", () => {
     await page.getByLabel("E-Mail").fill("");
     await page.getByLabel("Anfangsbestand der Kassa").fill("1234,5");
     await page.getByLabel("Startdatum der Kassa").fill("01.02.2025");
+    // The bank account: a wrong check digit is refused at the field, the input kept.
+    await page.getByLabel("IBAN").fill("AT61 1904 3002 3457 3202");
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByText("Die Eingabe ist ungültig.")).toBeVisible();
+    await expect(page.getByLabel("IBAN")).toHaveValue("AT61 1904 3002 3457 3202");
+    await page.getByLabel("IBAN").fill("at611904300234573201");
+    await page.getByLabel("BIC").fill("BKAUATWW");
     await page.getByRole("button", { name: "Speichern" }).click();
     await expect(page.getByText("Gespeichert", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/app\/mandant\/\d+$/);
     await expect(page.getByLabel("Anfangsbestand der Kassa")).toHaveValue("1.234,50");
     await expect(page.getByLabel("Startdatum der Kassa")).toHaveValue("01.02.2025");
+    await expect(page.getByLabel("IBAN")).toHaveValue("AT61 1904 3002 3457 3201");
 
     await page.getByRole("button", { name: "Deaktivieren" }).click();
     const dialog = page.getByRole("dialog", { name: "Deaktivieren?" });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { toFieldErrors } from "../http/field-errors.ts";
-import { checkIban, formatIban, normalizeIban, ZBic, ZIban } from "./iban.rules.ts";
+import { ZBic, ZIban } from "./bank.schema.ts";
+import { checkIban, formatIban, normalizeIban } from "./iban.rules.ts";
 
 /*
  * Valid samples: the example IBANs of the SWIFT IBAN registry (AT, DE, GB, CH, FR, NL, BE, IT, ES, LI, MT, NO) —

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /*
  * IBAN (ISO 13616) and BIC (ISO 9362) of the tenant's bank account, printed on documents and put into the EPC QR
  * code (epc.rules.ts). An IBAN is the country code, two check digits and the country's account number (BBAN); its
@@ -53,38 +51,3 @@ export function formatIban(iban: string): string {
 
 /** A BIC: bank (4 letters), country (2), location (2), optionally a branch (3). */
 export const BIC_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
-
-/**
- * An IBAN as a form sends it: none (absent, null, blank → null) or one that passes checkIban, stored normalized.
- * Wrong characters, country or length read "pattern" at the field, wrong check digits "invalid".
- */
-export const ZIban = z
-  .string()
-  .overwrite(normalizeIban)
-  .superRefine((value, ctx) => {
-    if (value === "") return;
-    const result = checkIban(value);
-    if (result.ok) return;
-    ctx.addIssue({
-      code: "custom",
-      message: `invalid IBAN (${result.code})`,
-      params: { code: result.code === "checksum" ? "invalid" : "pattern" },
-    });
-  })
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .describe(
-    "IBAN of the bank account printed on documents and paid into by EPC QR code, e.g. AT611904300234573201",
-  );
-
-/** A BIC as a form sends it: none or 8 or 11 characters (upper-cased, spaces dropped). */
-export const ZBic = z
-  .string()
-  .overwrite((value) => value.toUpperCase().replace(/\s/g, ""))
-  .refine((value) => value === "" || BIC_PATTERN.test(value), {
-    message: "invalid BIC",
-    params: { code: "pattern" },
-  })
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .describe("BIC of the bank (8 or 11 characters); optional in SEPA");

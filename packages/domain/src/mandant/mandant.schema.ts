@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sortModules, ZModul } from "../access/access.schema.ts";
+import { ZBic, ZIban } from "../bank/bank.schema.ts";
 import { ZIsoDate } from "../date/date.schema.ts";
 import { optionalText as text } from "../http/fields.schema.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
@@ -67,6 +68,9 @@ export const ZMandant = z.object({
     .or(z.literal(""))
     .transform((v) => (v ? v : null)),
   fn: text(30).describe("Firmenbuchnummer (company register number)"),
+  iban: ZIban,
+  bic: ZBic,
+  bankName: text(100).describe("Name of the bank, printed with IBAN and BIC"),
   anzahlBeleg: z.number().int().optional().describe("Read-only: number of documents"),
   letztesBelegsDatum: z.string().nullable().optional().describe("Read-only: date of the last document"),
   adresseLists: z.array(ZMandantAdresse).max(5).default([]),

@@ -35,6 +35,7 @@ interface SectionProps {
 export const MANDANT_SECTIONS = [
   "stammdaten",
   "adressen",
+  "bank",
   "module",
   "benutzer",
   "hinweise",
@@ -71,6 +72,8 @@ export function MandantFormFields({
         return <StammdatenFields form={form} />;
       case "adressen":
         return <AdressenFields form={form} />;
+      case "bank":
+        return <BankFields form={form} />;
       case "module":
         return <ModuleFields form={form} readOnly={!isAdmin} />;
       case "benutzer":
@@ -106,6 +109,35 @@ export function MandantFormFields({
         )}
       </Stack>
     </Suspense>
+  );
+}
+
+/** The bank account documents print and the EPC QR code pays into (SPEC §3 tenant; issue 16). */
+function BankFields({ form }: SectionProps) {
+  const { t } = useTranslation("mandant");
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      <TextInput
+        label={t("field.iban")}
+        placeholder="AT61 1904 3002 3457 3201"
+        maxLength={42}
+        key={form.key("iban")}
+        {...form.getInputProps("iban")}
+      />
+      <TextInput
+        label={t("field.bic")}
+        placeholder={t("hint.bic")}
+        maxLength={11}
+        key={form.key("bic")}
+        {...form.getInputProps("bic")}
+      />
+      <TextInput
+        label={t("field.bankName")}
+        maxLength={100}
+        key={form.key("bankName")}
+        {...form.getInputProps("bankName")}
+      />
+    </SimpleGrid>
   );
 }
 

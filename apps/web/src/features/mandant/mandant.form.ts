@@ -1,4 +1,5 @@
 import type { TModul } from "@kontor/domain/access/access.schema";
+import { formatIban } from "@kontor/domain/bank/iban.rules";
 import type { TMandant, TMandantInput, TMandantUser } from "@kontor/domain/mandant/mandant.schema";
 
 /**
@@ -22,6 +23,9 @@ export interface MandantFormValues {
   uid: string;
   email: string;
   fn: string;
+  iban: string;
+  bic: string;
+  bankName: string;
   industrySector: string;
   adresseLists: MandantAdresseValues[];
   modulList: TModul[];
@@ -68,6 +72,9 @@ export function emptyMandant(): MandantFormValues {
     uid: "",
     email: "",
     fn: "",
+    iban: "",
+    bic: "",
+    bankName: "",
     industrySector: "",
     adresseLists: [],
     modulList: [],
@@ -114,6 +121,9 @@ export function toFormValues(mandant: TMandant): MandantFormValues {
     uid: mandant.uid ?? "",
     email: mandant.email ?? "",
     fn: mandant.fn ?? "",
+    iban: mandant.iban ? formatIban(mandant.iban) : "",
+    bic: mandant.bic ?? "",
+    bankName: mandant.bankName ?? "",
     industrySector: mandant.industrySector ?? "",
     adresseLists: mandant.adresseLists.map((adresse) => ({ ...adresse })),
     hinweisKleinunternehmerDe: mandant.hinweisKleinunternehmerDe ?? "",

@@ -1,0 +1,3 @@
+ALTER TABLE "mandant" ADD COLUMN "iban" text;--> statement-breakpoint
+ALTER TABLE "mandant" ADD COLUMN "bic" text;--> statement-breakpoint
+ALTER TABLE "mandant" ADD COLUMN "bank_name" text;
