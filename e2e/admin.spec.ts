@@ -105,7 +105,7 @@ test.describe("tenant administration", () => {
     // The bank account: a wrong check digit is refused at the field, the input kept.
     await page.getByLabel("IBAN").fill("AT61 1904 3002 3457 3202");
     await page.getByRole("button", { name: "Speichern" }).click();
-    await expect(page.getByText("Die Eingabe ist ungültig.")).toBeVisible();
+    await expect(page.getByText("Die Prüfziffer stimmt nicht. Bitte prüfen Sie die Eingabe.")).toBeVisible();
     await expect(page.getByLabel("IBAN")).toHaveValue("AT61 1904 3002 3457 3202");
     await page.getByLabel("IBAN").fill("at611904300234573201");
     await page.getByLabel("BIC").fill("BKAUATWW");

@@ -3,7 +3,7 @@ import { BIC_PATTERN, checkIban, normalizeIban } from "./iban.rules.ts";
 
 /**
  * An IBAN as a form sends it: none (absent, null, blank → null) or one that passes checkIban, stored normalized.
- * Wrong characters, country or length read "pattern" at the field, wrong check digits "invalid".
+ * Wrong characters, country or length read "pattern" at the field, wrong check digits "checksum".
  */
 export const ZIban = z
   .string()
@@ -15,7 +15,7 @@ export const ZIban = z
     ctx.addIssue({
       code: "custom",
       message: `invalid IBAN (${result.code})`,
-      params: { code: result.code === "checksum" ? "invalid" : "pattern" },
+      params: { code: result.code === "checksum" ? "checksum" : "pattern" },
     });
   })
   .nullish()

@@ -67,6 +67,7 @@ export const FIELD_ERROR_CODES = [
   "notEqual",
   "unique",
   "invalid",
+  "checksum",
   "fileType",
   "maxBytes",
   "notFound",

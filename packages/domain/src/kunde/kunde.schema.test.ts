@@ -257,16 +257,16 @@ describe("ZKundeSpeichern", () => {
 });
 
 describe("ZKunde uid", () => {
-  it.each<[unknown, string | null | "pattern" | "invalid"]>([
+  it.each<[unknown, string | null | "pattern" | "checksum"]>([
     [undefined, null],
     [null, null],
     ["", null],
     ["  ", null],
     ["atu 123-456.75", "ATU12345675"],
-    ["ATU12345676", "invalid"],
+    ["ATU12345676", "checksum"],
     ["ATX", "pattern"],
   ])("%j → %j", (uid, expected) => {
-    if (expected === "pattern" || expected === "invalid")
+    if (expected === "pattern" || expected === "checksum")
       expect(errors(ZKunde, { uid })).toEqual([{ field: "uid", code: expected }]);
     else expect(ZKunde.parse({ uid }).uid).toBe(expected);
   });

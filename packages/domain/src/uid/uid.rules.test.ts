@@ -286,8 +286,9 @@ describe("ZUid", () => {
 
   it.each([
     ["ATU1234567", "pattern"],
-    ["DE136695977", "invalid"],
+    ["DE136695977", "checksum"],
     ["GB980780684", "invalid"],
+    ["QQ123456789", "invalid"],
   ])("%j reads %s at the field", (uid, code) => {
     expect(fieldErrors({ uid })).toEqual([{ field: "uid", code }]);
   });

@@ -87,7 +87,8 @@ export function checkUid(input: string): UidCheck {
 
 /**
  * A customer's UID as entered in its form: none (absent, null or blank → null) or a VAT id that passes checkUid,
- * stored normalized. A wrong structure reads "pattern" at the field, a wrong check digit or prefix "invalid".
+ * stored normalized. A wrong structure reads "pattern" at the field, a wrong check digit "checksum", an unknown
+ * prefix "invalid".
  */
 export const ZUid = z
   .string()
@@ -99,7 +100,9 @@ export const ZUid = z
     ctx.addIssue({
       code: "custom",
       message: `invalid VAT id (${result.code})`,
-      params: { code: result.code === "format" ? "pattern" : "invalid" },
+      params: {
+        code: result.code === "format" ? "pattern" : result.code === "checksum" ? "checksum" : "invalid",
+      },
     });
   })
   .nullish()

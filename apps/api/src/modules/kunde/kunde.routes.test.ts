@@ -47,7 +47,7 @@ const crud = describeCrud({
       code: "maxLength",
     },
     { payload: gueltigerKunde({ email: "kein-mail" }), field: "email", code: "email" },
-    { payload: gueltigerKunde({ uid: "ATU12345676" }), field: "uid", code: "invalid" },
+    { payload: gueltigerKunde({ uid: "ATU12345676" }), field: "uid", code: "checksum" },
     { payload: gueltigerKunde({ rabattVorschlag: 101 }), field: "rabattVorschlag", code: "max" },
     {
       payload: gueltigerKunde({ kundeKontakte: [{ nachname: "" }] }),

@@ -141,7 +141,7 @@ describe("PUT /app/api/mandants (create and update)", () => {
         { field: "email", code: "email" },
         { field: "modulList.1", code: "enum" },
         { field: "kassaBetrag", code: "invalid" },
-        { field: "iban", code: "invalid" },
+        { field: "iban", code: "checksum" },
         { field: "bic", code: "pattern" },
         { field: "adresseLists.0.plz", code: "maxLength", max: 10 },
         { field: "adresseLists.0.land", code: "pattern" },

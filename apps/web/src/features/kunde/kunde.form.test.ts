@@ -174,7 +174,7 @@ describe("kunde form", () => {
       "fahrzeuge.0.kennzeichen required",
       "kundeKontakte.0.email email",
       "kundeKontakte.0.nachname required",
-      "uid invalid",
+      "uid checksum",
     ]);
   });
 
