@@ -9,6 +9,7 @@ import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { saveBlob } from "../../components/files/files.ts";
 import { formatMoney, formatPercent } from "../../components/format/format.ts";
+import { auswahlSpalte } from "../../components/list/auswahlSpalte.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import { ListSearchInput, useListSearchText } from "../../components/list/ListSearchInput.tsx";
 import type { ListColumn, ListDefinition } from "../../components/list/listTypes.ts";
@@ -131,13 +132,6 @@ export function ArtikelList() {
   };
 
   const columns = useMemo((): ListColumn<ArtikelListRow>[] => {
-    const toggle = (row: ArtikelListRow, checked: boolean) =>
-      setSelected((previous) => {
-        const next = new Map(previous);
-        if (checked) next.set(row.id, row);
-        else next.delete(row.id);
-        return next;
-      });
     const spalten: ListColumn<ArtikelListRow>[] = [
       { field: "artikelNummer", title: t("list.nr"), width: 90 },
       {
@@ -203,22 +197,7 @@ export function ArtikelList() {
     ];
     if (!schreiben) return spalten;
     return [
-      {
-        field: "auswahl",
-        // No header text: each box is named by its row, and "select all" is in the bar above.
-        title: "",
-        sortable: false,
-        width: 48,
-        textAlign: "center",
-        render: (row) => (
-          <Checkbox
-            aria-label={t("list.select", { name: row.artikelBezeichnung })}
-            checked={selected.has(row.id)}
-            onChange={(event) => toggle(row, event.currentTarget.checked)}
-            display="inline-flex"
-          />
-        ),
-      },
+      auswahlSpalte(selected, setSelected, (row) => t("list.select", { name: row.artikelBezeichnung })),
       ...spalten,
     ];
   }, [t, selected, schreiben]);

@@ -1,18 +1,6 @@
 import { BELEGS_TYPEN, umwandelbar } from "@kontor/domain/beleg/beleg.codes";
 import type { TKundeZeile } from "@kontor/domain/kunde/kunde.api";
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { TFunction } from "i18next";
@@ -22,6 +10,7 @@ import "./beleg.css";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { DateInput } from "../../components/form/DateInput.tsx";
 import { formatDate, formatMoney } from "../../components/format/format.ts";
+import { auswahlSpalte } from "../../components/list/auswahlSpalte.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import { ListSearchInput, useListSearchText } from "../../components/list/ListSearchInput.tsx";
 import type { ListColumn, ListDefinition } from "../../components/list/listTypes.ts";
@@ -147,33 +136,13 @@ export function BelegList() {
     });
   };
 
-  const columns = useMemo((): ListColumn<BelegListRow>[] => {
-    const toggle = (row: BelegListRow, checked: boolean) =>
-      setSelected((previous) => {
-        const next = new Map(previous);
-        if (checked) next.set(row.id, row);
-        else next.delete(row.id);
-        return next;
-      });
-    return [
-      {
-        field: "auswahl",
-        title: "",
-        sortable: false,
-        width: 48,
-        textAlign: "center",
-        render: (row) => (
-          <Checkbox
-            aria-label={tb("list.select", { name: belegLabel(tb, row) })}
-            checked={selected.has(row.id)}
-            onChange={(event) => toggle(row, event.currentTarget.checked)}
-            display="inline-flex"
-          />
-        ),
-      },
+  const columns = useMemo(
+    (): ListColumn<BelegListRow>[] => [
+      auswahlSpalte(selected, setSelected, (row) => tb("list.select", { name: belegLabel(tb, row) })),
       ...belegColumns(tb),
-    ];
-  }, [tb, selected]);
+    ],
+    [tb, selected],
+  );
 
   const definition: ListDefinition<BelegListRow> = {
     queryKey: listQueryKey,

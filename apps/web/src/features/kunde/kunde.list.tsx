@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError, type Page } from "../../app/api.ts";
 import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
+import { auswahlSpalte } from "../../components/list/auswahlSpalte.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import { ListSearchInput, useListSearchText } from "../../components/list/ListSearchInput.tsx";
 import type { ListColumn, ListDefinition } from "../../components/list/listTypes.ts";
@@ -100,31 +101,11 @@ export function KundeList() {
     if (confirmed) setAktiv.mutate({ ids: [id], aktiv: false });
   };
 
-  const columns = useMemo((): ListColumn<KundeListRow>[] => {
-    const toggle = (row: TKundeZeile, checked: boolean) =>
-      setSelected((previous) => {
-        const next = new Map(previous);
-        if (checked) next.set(row.id, row);
-        else next.delete(row.id);
-        return next;
-      });
-    return [
-      {
-        field: "auswahl",
-        // No header text: each box is named by its row, and "select all" is in the bar above.
-        title: "",
-        sortable: false,
-        width: 48,
-        textAlign: "center",
-        render: (row) => (
-          <Checkbox
-            aria-label={t("list.select", { name: kundeList.label(row) })}
-            checked={selected.has(row.id)}
-            onChange={(event) => toggle(row, event.currentTarget.checked)}
-            display="inline-flex"
-          />
-        ),
-      },
+  const columns = useMemo(
+    (): ListColumn<KundeListRow>[] => [
+      auswahlSpalte<KundeListRow, TKundeZeile>(selected, setSelected, (row) =>
+        t("list.select", { name: kundeList.label(row) }),
+      ),
       ...kundeList.columns(t),
       {
         field: "status",
@@ -138,8 +119,9 @@ export function KundeList() {
             </Badge>
           ),
       },
-    ];
-  }, [t, selected]);
+    ],
+    [t, selected],
+  );
 
   // Rebuilt each render (cheap): the table reads it when drawing and when a delete is clicked.
   const definition: ListDefinition<KundeListRow> = {
