@@ -1,5 +1,6 @@
 import { addDays, datumText } from "../date/calendar.ts";
-import { type Decimal, dec, div, mul, round, sub, toFixedString } from "../money/decimal.ts";
+import { type Decimal, dec, div, mul, sub } from "../money/decimal.ts";
+import { type DruckSprache, euroText, prozentText } from "../money/format.ts";
 
 /**
  * What a document prints for its payment term (SPEC §7 GET belegtext2/{zahlungszielId}): the net due date and
@@ -10,7 +11,7 @@ import { type Decimal, dec, div, mul, round, sub, toFixedString } from "../money
 export type ZahlungszielTerm = { nettoTage: number; skontoList: { tage: number; prozent: number }[] };
 
 /** The languages a document is printed in. */
-export type BelegSprache = "de" | "en";
+export type BelegSprache = DruckSprache;
 
 /** The due dates of a term for a document date (ISO dates); skonto steps sorted by days, earliest first. */
 export function dueDates(
@@ -41,8 +42,8 @@ export function zahlungszielText(
   const gross = brutto === undefined ? null : dec(brutto);
   const steps = dates.skonto.map((step) => ({
     datum: datumText(step.datum, sprache),
-    prozent: formatPercent(step.prozent, sprache),
-    betrag: gross === null ? null : formatEuro(afterSkonto(gross, step.prozent), sprache),
+    prozent: prozentText(step.prozent, sprache),
+    betrag: gross === null ? null : euroText(afterSkonto(gross, step.prozent), sprache),
   }));
   const netto = datumText(dates.netto, sprache);
 
@@ -78,18 +79,3 @@ function afterSkonto(gross: Decimal, prozent: number): Decimal {
   return div(mul(gross, sub(dec(100), dec(prozent))), dec(100), 2);
 }
 
-/** Up to two decimals, no trailing zeros: "2,5 %" (de), "2.5%" (en). */
-function formatPercent(prozent: number, sprache: BelegSprache): string {
-  const text = toFixedString(round(dec(prozent), 2), 2).replace(/\.?0+$/, "");
-  return sprache === "de" ? `${text.replace(".", ",")} %` : `${text}%`;
-}
-
-/** Euro with two decimals and thousands separators: "1.234,56 €" (de), "€1,234.56" (en). */
-function formatEuro(amount: Decimal, sprache: BelegSprache): string {
-  const fixed = toFixedString(amount, 2);
-  const negative = fixed.startsWith("-");
-  const [whole = "0", cents = "00"] = (negative ? fixed.slice(1) : fixed).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, sprache === "de" ? "." : ",");
-  const sign = negative ? "-" : "";
-  return sprache === "de" ? `${sign}${grouped},${cents} €` : `${sign}€${grouped}.${cents}`;
-}

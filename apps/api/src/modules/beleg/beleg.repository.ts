@@ -12,6 +12,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { orderBy } from "../../db/paging.ts";
 import {
+  type adresse,
   beleg,
   belegAnzahl,
   belegFeld,
@@ -19,7 +20,9 @@ import {
   belegPosition,
   belegProjekt,
   belegQuelle,
+  currentMandant,
   kunde,
+  mandant,
 } from "../../db/schema/index.ts";
 import { sucheBedingung as kundeSuche } from "../../db/search.ts";
 
@@ -520,4 +523,35 @@ export async function positionIds(tx: Tx, belegId: number): Promise<Set<number>>
     .from(belegPosition)
     .where(eq(belegPosition.belegId, belegId));
   return new Set(rows.map((row) => row.id));
+}
+
+/** The addresses of a customer (or, for `a.kunde_id IS NULL`, the tenant's own) as a JSON array, in order. */
+const adressenJson = (owner: SQL) => sql<
+  (typeof adresse.$inferSelect)[]
+>`(SELECT coalesce(json_agg(json_build_object('id', a.id, 'adressenTyp', a.adressen_typ,
+    'firmenName', a.firmen_name, 'adressZusatz', a.adress_zusatz, 'strasse', a.strasse, 'hausNummer', a.haus_nummer,
+    'stiege', a.stiege, 'tuer', a.tuer, 'plz', a.plz, 'ort', a.ort, 'land', a.land, 'zuHanden', a.zu_handen)
+    ORDER BY a.position, a.id), '[]')
+  FROM adresse a WHERE ${owner})`;
+
+/** Seller and buyer as the legal contents read them: each with its addresses, one statement each. */
+export async function parteien(tx: Tx, kundeId: number | null) {
+  const [m] = await tx
+    .select({ mandant, adresseLists: adressenJson(sql`a.kunde_id IS NULL AND a.mandant_id = ${mandant.id}`) })
+    .from(mandant)
+    .where(eq(mandant.id, currentMandant));
+  const [k] =
+    kundeId === null
+      ? []
+      : await tx
+          .select({
+            kunde,
+            adresseLists: adressenJson(sql`a.mandant_id = ${kunde.mandantId} AND a.kunde_id = ${kunde.id}`),
+          })
+          .from(kunde)
+          .where(eq(kunde.id, kundeId));
+  return {
+    mandant: m ? { ...m.mandant, adresseLists: m.adresseLists } : undefined,
+    kunde: k ? { ...k.kunde, adresseLists: k.adresseLists } : undefined,
+  };
 }

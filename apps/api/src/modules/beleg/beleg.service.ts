@@ -32,7 +32,7 @@ import { datumText, parseIsoDate, todayIso } from "@kontor/domain/date/calendar"
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
 import { resources } from "@kontor/i18n";
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { pgError } from "../../db/errors.ts";
 import {
@@ -65,6 +65,7 @@ import {
   lockBeleg,
   offeneMengen,
   type PositionWerte,
+  parteien,
   positionIds,
   writeBeleg,
 } from "./beleg.repository.ts";
@@ -328,37 +329,6 @@ function alsEingabe(b: TBeleg, mitIds: boolean): TBelegSpeichern {
     zahlungsbedingung: b.zahlungsbedingung,
     fahrzeug: b.fahrzeug,
     bestellBelegnummer: b.bestellBelegnummer,
-  };
-}
-
-/** The addresses of a customer (or, for `a.kunde_id IS NULL`, the tenant's own) as a JSON array, in order. */
-const adressenJson = (owner: SQL) => sql<
-  (typeof adresse.$inferSelect)[]
->`(SELECT coalesce(json_agg(json_build_object('id', a.id, 'adressenTyp', a.adressen_typ,
-    'firmenName', a.firmen_name, 'adressZusatz', a.adress_zusatz, 'strasse', a.strasse, 'hausNummer', a.haus_nummer,
-    'stiege', a.stiege, 'tuer', a.tuer, 'plz', a.plz, 'ort', a.ort, 'land', a.land, 'zuHanden', a.zu_handen)
-    ORDER BY a.position, a.id), '[]')
-  FROM adresse a WHERE ${owner})`;
-
-/** Seller and buyer as the legal contents read them: each with its addresses, one statement each. */
-async function parteien(tx: Tx, kundeId: number | null) {
-  const [m] = await tx
-    .select({ mandant, adresseLists: adressenJson(sql`a.kunde_id IS NULL AND a.mandant_id = ${mandant.id}`) })
-    .from(mandant)
-    .where(eq(mandant.id, currentMandant));
-  const [k] =
-    kundeId === null
-      ? []
-      : await tx
-          .select({
-            kunde,
-            adresseLists: adressenJson(sql`a.mandant_id = ${kunde.mandantId} AND a.kunde_id = ${kunde.id}`),
-          })
-          .from(kunde)
-          .where(eq(kunde.id, kundeId));
-  return {
-    mandant: m ? { ...m.mandant, adresseLists: m.adresseLists } : undefined,
-    kunde: k ? { ...k.kunde, adresseLists: k.adresseLists } : undefined,
   };
 }
 
