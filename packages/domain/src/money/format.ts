@@ -15,7 +15,12 @@ const alsDecimal = (value: Decimal | number | string): Decimal =>
  * A number with thousands separators and between `min` and `max` decimals (trailing zeros beyond `min` dropped),
  * rounded half away from zero: zahlText(1234.5, "de", 2, 2) = "1.234,50", zahlText(1.5, "en", 0, 3) = "1.5".
  */
-export function zahlText(value: Decimal | number | string, sprache: DruckSprache, min = 2, max = min): string {
+export function zahlText(
+  value: Decimal | number | string,
+  sprache: DruckSprache,
+  min = 2,
+  max = min,
+): string {
   let fixed = toFixedString(round(alsDecimal(value), max), max);
   const negative = fixed.startsWith("-");
   if (negative) fixed = fixed.slice(1);

@@ -78,4 +78,3 @@ function sortedSteps(term: ZahlungszielTerm): { tage: number; prozent: number }[
 function afterSkonto(gross: Decimal, prozent: number): Decimal {
   return div(mul(gross, sub(dec(100), dec(prozent))), dec(100), 2);
 }
-

@@ -362,6 +362,23 @@ async function summenAuffrischen(tx: Tx, b: TBeleg, kategorie: TMwstKategorie): 
 }
 
 /**
+ * The addresses a document prints: the chosen one when it is a billing address, else the customer's billing
+ * address (or its first); a chosen delivery address is printed as such next to it.
+ */
+export function adressenWahl<A extends { id: number; adressenTyp: string }>(
+  adressen: readonly A[],
+  adresseId: number | null,
+) {
+  const gewaehlt = adressen.find((a) => a.id === adresseId);
+  const rechnungsAdresse =
+    gewaehlt?.adressenTyp === "rechnungsadresse"
+      ? gewaehlt
+      : (adressen.find((a) => a.adressenTyp === "rechnungsadresse") ?? adressen[0] ?? null);
+  const lieferAdresse = gewaehlt?.adressenTyp === "lieferadresse" ? gewaehlt : null;
+  return { rechnungsAdresse, lieferAdresse };
+}
+
+/**
  * Finalizes a locked draft (DESIGN §6): the legal contents of an invoice are checked (409 error.pflichtangaben
  * naming each missing field), totals are computed once more from today's flags (a storno keeps its original's
  * category), the number is drawn from the type's circle in this transaction, and the buyer's addresses and the
@@ -391,12 +408,7 @@ async function freigabe(tx: Tx, row: BelegRow, audit: Audit, kategorie?: TMwstKa
       month: belegDatum.month,
     },
   );
-  const gewaehlt = k?.adresseLists.find((a) => a.id === row.adresseId);
-  const rechnungsAdresse =
-    gewaehlt?.adressenTyp === "rechnungsadresse"
-      ? gewaehlt
-      : (k?.adresseLists.find((a) => a.adressenTyp === "rechnungsadresse") ?? k?.adresseLists[0] ?? null);
-  const lieferAdresse = gewaehlt?.adressenTyp === "lieferadresse" ? gewaehlt : null;
+  const { rechnungsAdresse, lieferAdresse } = adressenWahl(k?.adresseLists ?? [], row.adresseId);
   try {
     await tx
       .update(beleg)

@@ -1,4 +1,9 @@
+import type { TPdfLayout } from "@kontor/domain/typen/typen";
+import { resources } from "@kontor/i18n";
 import type { Tx } from "../../db/client.ts";
+import { belegDruckLesen } from "./belegDruck.ts";
+import { belegLayout, type Fensterkuvert } from "./belegPdf.layout.ts";
+import { briefpapierUnterlegen, pdfErzeugen } from "./pdf.ts";
 
 /** A rendered document: the PDF's bytes and what a caller needs to name, send or share it. */
 export interface BelegPdf {
@@ -13,14 +18,45 @@ export interface BelegPdf {
 /** Runs fn in one tenant transaction: `scope.run` of a request, or `(fn) => withTenant(db, mandantId, fn)`. */
 export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
+/** The tenant's settings of the document output (defaults until the tenant has them). */
+interface Ausgabe {
+  layout: TPdfLayout;
+  fensterkuvert: Fensterkuvert;
+  fusszeile: string | null;
+  logo: Uint8Array | null;
+}
+
+async function ausgabeLesen(_tx: Tx): Promise<Ausgabe> {
+  return { layout: "standard", fensterkuvert: "B", fusszeile: null, logo: null };
+}
+
 /**
  * The PDF of document `id` of the tenant `run` is bound to, or undefined when the tenant has no such document.
  * The data is read in one tenant transaction; the rendering happens after it (no connection held while drawing).
  */
-export async function belegPdf(_run: TenantRun, _id: number): Promise<BelegPdf | undefined> {
-  // Placeholder until the renderer lands (issue 16): a minimal valid PDF.
-  const bytes = new TextEncoder().encode(
-    "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
-  );
-  return { bytes, dateiname: "Beleg.pdf", sprache: "de", belegNummer: null };
+export async function belegPdf(run: TenantRun, id: number): Promise<BelegPdf | undefined> {
+  const gelesen = await run(async (tx) => {
+    const druck = await belegDruckLesen(tx, id);
+    return druck ? { druck, ausgabe: await ausgabeLesen(tx) } : undefined;
+  });
+  if (!gelesen) return undefined;
+  const { druck, ausgabe } = gelesen;
+  const vorlage = druck.vorlage;
+  const pdfVorlage = vorlage?.contentType === "application/pdf" ? vorlage : null;
+  const definition = belegLayout(druck, {
+    ...ausgabe,
+    mitVorlage: vorlage !== null,
+    briefpapierBild: vorlage && !pdfVorlage ? vorlage : null,
+  });
+  let bytes = await pdfErzeugen(definition);
+  if (pdfVorlage) bytes = await briefpapierUnterlegen(bytes, pdfVorlage.bytes);
+  const texte = resources[druck.sprache].beleg.druck;
+  const nummer = druck.entwurf ? texte.entwurf : (druck.beleg.belegNummer ?? "");
+  return {
+    bytes,
+    dateiname:
+      `${texte.titel[druck.beleg.belegsTyp]} ${nummer}`.trim().replace(/[\\/:*?"<>|]+/g, "-") + ".pdf",
+    sprache: druck.sprache,
+    belegNummer: druck.entwurf ? null : (druck.beleg.belegNummer ?? null),
+  };
 }

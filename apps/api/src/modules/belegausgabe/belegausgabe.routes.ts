@@ -1,0 +1,46 @@
+import { ZIdParams, ZQueryFlag } from "@kontor/domain/http/params.schema";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Deps } from "../../deps.ts";
+import { attachment } from "../../http/attachment.ts";
+import { fileResponse, notFound, responses } from "../../http/problem.ts";
+import { belegPdf } from "./belegPdf.service.ts";
+
+/** Whoever may read a document may print it (SPEC §6, as GET beleg/{id}). */
+const beleg = { level: "tenant", access: "beleg" } as const;
+
+/** Document output (issue 16): the PDF of a document. */
+export const belegausgabeRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
+  app.get(
+    "/beleg/:id/pdf",
+    {
+      config: { auth: beleg },
+      schema: {
+        tags: ["Belege"],
+        summary:
+          "Document: its PDF (A4, DIN 5008 window envelope, in the customer's document language; PDF/A-3b) — inline for the browser's viewer, or with download=true as an attachment. A draft prints as such, without a number.",
+        params: ZIdParams,
+        querystring: z.object({ download: ZQueryFlag }),
+        response: responses(
+          { 200: fileResponse("The document as PDF", "application/pdf") },
+          400,
+          401,
+          403,
+          404,
+        ),
+      },
+    },
+    async (request, reply) => {
+      const pdf = await belegPdf(request.mandant!.run, request.params.id);
+      if (!pdf) throw notFound();
+      return reply
+        .header("content-type", "application/pdf")
+        .header(
+          "content-disposition",
+          attachment(pdf.dateiname, request.query.download ? "attachment" : "inline"),
+        )
+        .header("x-content-type-options", "nosniff")
+        .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength) as never);
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PDFArray,
+  PDFDocument,
+  PDFName,
+  popGraphicsState,
+  pushGraphicsState,
+} from "pdf-lib";
+import type { TDocumentDefinitions } from "pdfmake/interfaces";
+
+/**
+ * PDF rendering on the server: pdfmake (layout) over pdfkit, with Roboto embedded (it has €, umlauts and ß) and
+ * PDF/A-3b metadata plus an sRGB output intent (pdfkit's PDF/A subset), so the e-invoice issue can attach
+ * factur-x.xml to these very files. Nothing is fetched: URLs are refused, only the font files may be read.
+ */
+
+const require = createRequire(import.meta.url);
+// pdfmake ships CommonJS; its server build is the package's main entry.
+const pdfmake = require("pdfmake") as {
+  virtualfs: { writeFileSync(name: string, data: Buffer): void };
+  setFonts(fonts: Record<string, Record<string, string>>): void;
+  setUrlAccessPolicy(policy: (url: string) => boolean): void;
+  setLocalAccessPolicy(policy: (file: string) => boolean): void;
+  createPdf(definition: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
+};
+
+const FONT_DIR = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
+const SCHNITTE = {
+  normal: "Roboto-Regular.ttf",
+  bold: "Roboto-Medium.ttf",
+  italics: "Roboto-Italic.ttf",
+  bolditalics: "Roboto-MediumItalic.ttf",
+} as const;
+// The font files are read once into pdfmake's virtual file system: no disk access while rendering.
+for (const datei of Object.values(SCHNITTE))
+  pdfmake.virtualfs.writeFileSync(datei, readFileSync(path.join(FONT_DIR, datei)));
+pdfmake.setFonts({ Roboto: { ...SCHNITTE } });
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy(() => false);
+
+/** Renders a pdfmake document to the bytes of a PDF (complete, or an error: never half a file). */
+export async function pdfErzeugen(definition: TDocumentDefinitions): Promise<Uint8Array> {
+  return pdfmake.createPdf(definition).getBuffer();
+}
+
+/**
+ * Lays the first page of a letterhead PDF under every page of `pdf` (scaled to the page): the letterhead is drawn
+ * first, the document's own content over it. The document's XMP metadata and output intent stay as they are.
+ */
+export async function briefpapierUnterlegen(pdf: Uint8Array, vorlage: Uint8Array): Promise<Uint8Array> {
+  const dokument = await PDFDocument.load(pdf, { updateMetadata: false });
+  const briefpapier = await PDFDocument.load(vorlage, { updateMetadata: false });
+  const [eingebettet] = await dokument.embedPdf(briefpapier, [0]);
+  if (!eingebettet) return pdf;
+  for (const seite of dokument.getPages()) {
+    const { width, height } = seite.getSize();
+    const name = seite.node.newXObject("Briefpapier", eingebettet.ref);
+    const unten = dokument.context.register(
+      dokument.context.contentStream([
+        pushGraphicsState(),
+        concatTransformationMatrix(width / eingebettet.width, 0, 0, height / eingebettet.height, 0, 0),
+        drawObject(name),
+        popGraphicsState(),
+      ]),
+    );
+    seite.node.normalize();
+    const inhalte = seite.node.lookup(PDFName.of("Contents"), PDFArray);
+    inhalte.insert(0, unten);
+  }
+  return dokument.save();
+}
