@@ -86,6 +86,10 @@ const STILE: Record<TPdfLayout, Stilsatz> = {
 
 const GRAU = "#666666";
 
+/** "FN 123456a" — unless the value already names its label. */
+const mitLabel = (label: string, value: string) =>
+  value.toUpperCase().startsWith(label.toUpperCase()) ? value : `${label} ${value}`;
+
 const datenUrl = (bytes: Uint8Array, contentType: string) =>
   `data:${contentType};base64,${Buffer.from(bytes).toString("base64")}`;
 
@@ -229,8 +233,11 @@ export function belegLayout(druck: BelegDruck, optionen: LayoutOptionen): TDocum
       margin: [0, 0, 0, 4],
     });
 
-  // Positions. The first cell of each row remembers its page once laid out (pdfmake sets `positions` on it);
-  // the footer and header, laid out after the content, read them to carry the running subtotal.
+  // Positions. The amount cell of each row remembers its page once laid out (pdfmake sets `positions` on it);
+  // the footer and header, laid out after the content, read them to carry the running subtotal. Rows may break
+  // across pages (a long description goes on below the repeated header): pdfmake moves an unbreakable row to the
+  // next page without updating its cells' positions, so dontBreakRows would carry wrong subtotals. The amount is on
+  // the row's first line, so it counts on the page it is printed on.
   const positionen = b.belegspositionSet;
   const zeigeRabatt = positionen.some(
     (p) => (p.rabatt ?? 0) !== 0 || ((p.artikelRabatt ?? 0) !== 0 && p.artikel?.rabattierFaehig !== false),
@@ -241,6 +248,7 @@ export function belegLayout(druck: BelegDruck, optionen: LayoutOptionen): TDocum
     text,
     bold: true,
     alignment,
+    noWrap: alignment === "right",
     color: stil.kopfText,
     fillColor: stil.kopfFarbe,
   });
@@ -253,12 +261,13 @@ export function belegLayout(druck: BelegDruck, optionen: LayoutOptionen): TDocum
     ...(zeigeMwst ? [kopf(texte.ust, "right")] : []),
     kopf(texte.betrag, "right"),
   ];
-  const ersteZellen: ContentText[] = [];
+  const betragsZellen: ContentText[] = [];
   const zeilenNetto: (Decimal | null)[] = summen.positionen.map((p) => p.netto);
   const zeilen: TableCell[][] = positionen.map((p, index) => {
-    const nr: ContentText = { text: p.positionsNummer ?? String(index + 1), color: GRAU };
-    ersteZellen.push(nr);
+    const nr: ContentText = { text: String(p.positionsNummer ?? index + 1), color: GRAU };
     const netto = zeilenNetto[index];
+    const betrag: ContentText = { text: netto ? euro(netto) : "", alignment: "right", noWrap: true };
+    betragsZellen.push(betrag);
     const beschreibung: Content[] = [];
     const titel = p.positionsBeschreibung?.trim() || p.artikel?.artikelBezeichnung || "";
     beschreibung.push({ text: titel });
@@ -276,38 +285,50 @@ export function belegLayout(druck: BelegDruck, optionen: LayoutOptionen): TDocum
     return [
       nr,
       { stack: beschreibung },
-      { text: p.positionsMenge == null ? "" : zahlText(p.positionsMenge, sprache, 0, 3), alignment: "right" },
+      {
+        text: p.positionsMenge == null ? "" : zahlText(p.positionsMenge, sprache, 0, 3),
+        alignment: "right",
+        noWrap: true,
+      },
       {
         text: p.positionsPreis == null ? "" : euroText(p.positionsPreis, sprache, 4),
         alignment: "right",
         noWrap: true,
       },
       ...(zeigeRabatt
-        ? [{ text: rabatte.map((r) => prozentText(r, sprache)).join(" + "), alignment: "right" } as TableCell]
+        ? [
+            {
+              text: rabatte.map((r) => prozentText(r, sprache)).join(" + "),
+              alignment: "right",
+              noWrap: true,
+            } as TableCell,
+          ]
         : []),
       ...(zeigeMwst
         ? [
             {
               text: p.positionsPreis == null ? "" : prozentText(p.positionsMwst ?? 0, sprache),
               alignment: "right",
+              noWrap: true,
             } as TableCell,
           ]
         : []),
-      { text: netto ? euro(netto) : "", alignment: "right", noWrap: true },
+      betrag,
     ];
   });
+  // The number columns take what they need (they never wrap); the description takes the rest.
   const breiten: (string | number)[] = [
-    9 * MM,
+    "auto",
     "*",
-    16 * MM,
-    24 * MM,
-    ...(zeigeRabatt ? [16 * MM] : []),
-    ...(zeigeMwst ? [12 * MM] : []),
-    25 * MM,
+    "auto",
+    "auto",
+    ...(zeigeRabatt ? ["auto"] : []),
+    ...(zeigeMwst ? ["auto"] : []),
+    "auto",
   ];
   if (zeilen.length > 0)
     inhalt.push({
-      table: { headerRows: 1, dontBreakRows: true, widths: breiten, body: [kopfzeile, ...zeilen] },
+      table: { headerRows: 1, widths: breiten, body: [kopfzeile, ...zeilen] },
       layout: {
         hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
           i === 0 || i === node.table.body.length ? 0 : i === 1 ? 0.8 : 0.3,
@@ -424,20 +445,20 @@ export function belegLayout(druck: BelegDruck, optionen: LayoutOptionen): TDocum
     (zelle as { positions?: { pageNumber: number }[] }).positions?.[0]?.pageNumber ?? 0;
   /** The sum of the line nets of the positions on pages up to `seite`. */
   const bisSeite = (seite: number) =>
-    ersteZellen.reduce((summe, zelle, index) => {
+    betragsZellen.reduce((summe, zelle, index) => {
       const netto = zeilenNetto[index];
       return netto && seiteVon(zelle) <= seite ? add(summe, netto) : summe;
     }, NULL);
   /** Whether the table goes on after page `seite`. */
   const weiter = (seite: number) =>
-    ersteZellen.some((zelle) => seiteVon(zelle) <= seite) &&
-    ersteZellen.some((zelle) => seiteVon(zelle) > seite);
+    betragsZellen.some((zelle) => seiteVon(zelle) <= seite) &&
+    betragsZellen.some((zelle) => seiteVon(zelle) > seite);
 
   const fussSpalten = [
     [druck.verkaeufer.name, ...druck.verkaeufer.adresse],
     [
       druck.verkaeufer.uid ? `${texte.uid} ${druck.verkaeufer.uid}` : null,
-      druck.verkaeufer.fn ? `${texte.fn} ${druck.verkaeufer.fn}` : null,
+      druck.verkaeufer.fn ? mitLabel(texte.fn, druck.verkaeufer.fn) : null,
       druck.verkaeufer.email,
     ],
     druck.verkaeufer.bank
@@ -454,7 +475,6 @@ export function belegLayout(druck: BelegDruck, optionen: LayoutOptionen): TDocum
     pageMargins: [LINKS, OBEN, RECHTS, FUSS],
     version: "1.7",
     subset: "PDF/A-3b",
-    tagged: true,
     displayTitle: true,
     language: sprache === "de" ? "de-AT" : "en-GB",
     info: {
