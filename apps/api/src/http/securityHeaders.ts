@@ -23,7 +23,9 @@ const hash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf
  * (style-src-attr) are blocked except the four text alignments stored rich text may contain, admitted by hash
  * ('unsafe-hashes' allows hashes for attributes; the values are RICH_TEXT_STYLE_VALUES, exactly what the sanitizers
  * leave). React's, Mantine's and ProseMirror's own styles are set through CSSOM (element.style), which CSP does
- * not restrict. Images also from data: (embedded in rich text) and blob: (downloaded article images).
+ * not restrict. Images also from data: (embedded in rich text) and blob: (downloaded article images). Frames and
+ * objects only from blob: — the document PDF preview shows a PDF the app fetched itself in the browser's viewer
+ * (a blob document inherits this policy, and the viewer is an object in it); no page of another origin can be framed.
  */
 const APP_DIRECTIVES: Directives = {
   "default-src": ["'self'"],
@@ -36,7 +38,7 @@ const APP_DIRECTIVES: Directives = {
   "connect-src": ["'self'"],
   "manifest-src": ["'self'"],
   "worker-src": ["'self'"],
-  "frame-src": ["'none'"],
+  "frame-src": ["blob:"],
   "object-src": ["'none'"],
   "base-uri": ["'self'"],
   "form-action": ["'self'"],

@@ -247,7 +247,7 @@ export function EntityList<T extends Row>({
           opened={previewing !== null}
           onClose={() => setPreviewing(null)}
           title={previewing ? t("action.preview", { name: nameOf(previewing) }) : undefined}
-          size="lg"
+          size={definition.previewSize ?? "lg"}
         >
           {previewing && definition.preview(previewing)}
         </Modal>

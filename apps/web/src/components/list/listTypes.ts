@@ -44,6 +44,8 @@ export interface ListDefinition<T extends { id?: number | undefined }> {
   removable?: (record: T) => boolean;
   /** Content of the preview dialog; without it, no preview button. */
   preview?: (record: T) => ReactNode;
+  /** Width of the preview dialog (Mantine size or CSS width); default "lg". */
+  previewSize?: string;
   /** How a row is named in buttons and dialogs ("Bearbeiten: Muster GmbH"); default: its id. */
   label?: (record: T) => string;
   /** Query keys to refresh after a delete besides this list's own (e.g. the tenant switcher's list). */

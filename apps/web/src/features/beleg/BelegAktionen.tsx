@@ -16,6 +16,7 @@ import { isApiError } from "../../app/api.ts";
 import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
+import { BelegPdfKnoepfe } from "./BelegPdf.tsx";
 import { freigeben, loeschen, saveBeleg, stornieren, umwandeln } from "./beleg.api.ts";
 import { type BelegValues, belegFromForm } from "./beleg.form.ts";
 import { feldLabel, pflichtOrt } from "./beleg.labels.ts";
@@ -216,6 +217,11 @@ export function BelegAktionen({
             {tb("aktion.liefern")}
           </Button>
         )}
+        <BelegPdfKnoepfe
+          belegId={record.id}
+          name={`${tb(`typ.${record.belegsTyp}`)} ${record.belegNummer ?? ""}`.trim()}
+          dirty={edit.dirty}
+        />
         {entwurf && schreiben && (
           <Button color="red" variant="subtle" onClick={entfernen} loading={laeuft === "loeschen"}>
             {tb("aktion.loeschen")}

@@ -16,6 +16,7 @@ import { ListSearchInput, useListSearchText } from "../../components/list/ListSe
 import type { ListColumn, ListDefinition } from "../../components/list/listTypes.ts";
 import type { ListSearch } from "../../components/list/listValues.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
+import { BelegPdfAnsicht } from "./BelegPdf.tsx";
 import { rechnungAus } from "./beleg.api.ts";
 import {
   BELEG_LIST_PATH,
@@ -154,6 +155,9 @@ export function BelegList() {
     // Only drafts may be deleted (a finalized document is kept; a storno undoes it).
     removable: (row) => !row.freigabe,
     label: (row) => belegLabel(tb, row),
+    // The eye shows the document's PDF.
+    preview: (row) => <BelegPdfAnsicht belegId={row.id} name={belegLabel(tb, row)} />,
+    previewSize: "min(1100px, 95vw)",
   };
 
   const gewaehlt = [...selected.values()];
