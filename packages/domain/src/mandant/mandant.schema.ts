@@ -4,7 +4,7 @@ import { ZBic, ZIban } from "../bank/bank.schema.ts";
 import { ZIsoDate } from "../date/date.schema.ts";
 import { optionalText as text } from "../http/fields.schema.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
-import { ZPdfLayout } from "../typen/typen.ts";
+import { PDF_LAYOUTS } from "../typen/typen.codes.ts";
 
 export const ZMandantId = z.coerce.number().int().positive();
 
@@ -134,15 +134,9 @@ export const ZMandant = z.object({
   industrySector: text(100),
   aiActivated: z.boolean().default(false),
   mwstEditierbar: z.boolean().default(false),
-  pdfLayout: ZPdfLayout.default("standard").describe(
-    "Layout of the tenant's document PDFs (code list pdflayout: standard, kompakt, modern)",
-  ),
-  fensterkuvert: ZFensterkuvert.default("B").describe(
-    "DIN 5008 form of the document PDFs: A puts the address field at 27 mm from the top, B at 45 mm (window envelopes)",
-  ),
-  pdfFusszeile: text(1000).describe(
-    "Footer printed on every page of the tenant's document PDFs (e.g. managing director, register court)",
-  ),
+  pdfLayout: z.enum(PDF_LAYOUTS).default("standard").describe("Layout of the document PDFs (pdflayout)"),
+  fensterkuvert: ZFensterkuvert.default("B").describe("DIN 5008 form A or B of the document PDFs"),
+  pdfFusszeile: text(1000).describe("Footer on every page of the document PDFs"),
   userLists: z.array(ZMandantUser).default([]),
 });
 export type TMandant = z.infer<typeof ZMandant>;

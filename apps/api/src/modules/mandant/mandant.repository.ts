@@ -9,7 +9,7 @@ import type {
   TMandantUser,
 } from "@kontor/domain/mandant/mandant.schema";
 import type { TMandantLogo } from "@kontor/domain/mandant/mandantLogo.schema";
-import type { TPdfLayout } from "@kontor/domain/typen/typen";
+import type { TPdfLayout } from "@kontor/domain/typen/typen.codes";
 import {
   and,
   asc,
