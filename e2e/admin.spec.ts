@@ -1,3 +1,4 @@
+import { deflateSync } from "node:zlib";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO, signInFromStart } from "./fixtures.ts";
 import { apiSignIn, createMandant, startInMandant, uniqueMandantName } from "./shell.fixtures.ts";
@@ -11,6 +12,47 @@ async function apiToken(request: APIRequestContext) {
   });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** CRC-32 of PNG chunks (ISO 3309). */
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A small RGBA PNG made here (a blue disc on a transparent ground): the logo the spec uploads. */
+function testPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA, deflate, no filter, no interlace
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 4); // filter byte 0, then pixels
+    for (let x = 0; x < width; x++) {
+      const inside = (x - height / 2) ** 2 + (y - height / 2) ** 2 < (height / 2 - 2) ** 2;
+      if (inside) row.set([30, 90, 170, 255], 1 + x * 4);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** The texts of one column of the list table's body rows. */
@@ -123,6 +165,53 @@ test.describe("tenant administration", () => {
     await expect(page.getByText("Deaktiviert", { exact: true })).toBeVisible();
     await expect(page.getByText("Inaktiv", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Aktivieren" })).toBeVisible();
+  });
+
+  test("document output: PDF settings saved with the tenant, the logo uploaded at once and previewed", async ({
+    page,
+    request,
+  }) => {
+    // The logo belongs to the tenant in X-Mandant-Id: a tenant of its own with the admin as a member.
+    const admin = await apiSignIn(request, DEMO.admin);
+    const name = uniqueMandantName("Logo");
+    const mandantId = await createMandant(request, admin, {
+      bezeichnung: name,
+      modulList: [],
+      userIds: [admin.userId],
+    });
+    await signInFromStart(page, DEMO.admin);
+    await page.goto(`/app/mandant/${mandantId}`);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    const section = page.getByRole("group", { name: "Belegausgabe" });
+    await expect(section.getByText("Noch kein Logo hochgeladen.")).toBeVisible();
+
+    // The settings are form fields: saved with the tenant.
+    await expect(section.getByRole("radio", { name: /^Form B/ })).toBeChecked();
+    await section.getByRole("radio", { name: /^Form A/ }).check();
+    await section.getByRole("combobox", { name: "Layout der Beleg-PDFs" }).click();
+    await page.getByRole("option", { name: "Kompakt" }).click();
+    await section.getByRole("textbox", { name: "Fußzeile" }).fill("Geschäftsführer: Max Muster · FN 123456a");
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByText("Gespeichert", { exact: true })).toBeVisible();
+
+    // A text file named .png is refused before any upload; a PNG is stored at once and shown.
+    const upload = section.locator('input[type="file"]');
+    await upload.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("kein Bild") });
+    await expect(section.getByRole("alert")).toContainText("„logo.png“ ist kein PNG- oder JPEG-Bild.");
+    await upload.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: testPng(96, 32) });
+    await expect(section.getByRole("img", { name: "Aktuelles Logo" })).toBeVisible();
+    await expect(section.getByText("96 × 32 Pixel")).toBeVisible();
+    await expect(page.getByText("Logo gespeichert")).toBeVisible();
+
+    await page.reload();
+    const reloaded = page.getByRole("group", { name: "Belegausgabe" });
+    await expect(reloaded.getByRole("img", { name: "Aktuelles Logo" })).toBeVisible();
+    await expect(reloaded.getByRole("radio", { name: /^Form A/ })).toBeChecked();
+    await expect(reloaded.getByRole("combobox", { name: "Layout der Beleg-PDFs" })).toHaveValue("Kompakt");
+    await expect(reloaded.getByRole("textbox", { name: "Fußzeile" })).toHaveValue(
+      "Geschäftsführer: Max Muster · FN 123456a",
+    );
+    await expect(reloaded.getByRole("button", { name: "Logo ersetzen" })).toBeVisible();
   });
 
   test("the list sorts by a clicked column and pages on the server", async ({ page, request }) => {

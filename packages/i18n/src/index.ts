@@ -22,6 +22,7 @@ import deKundesuche from "../locales/de/kundesuche.json";
 import deLogin from "../locales/de/login.json";
 import deMail from "../locales/de/mail.json";
 import deMandant from "../locales/de/mandant.json";
+import deMandantausgabe from "../locales/de/mandantausgabe.json";
 import deMenu from "../locales/de/menu.json";
 import deModultyp from "../locales/de/modultyp.json";
 import deNummernkreis from "../locales/de/nummernkreis.json";
@@ -48,6 +49,7 @@ import enKundesuche from "../locales/en/kundesuche.json";
 import enLogin from "../locales/en/login.json";
 import enMail from "../locales/en/mail.json";
 import enMandant from "../locales/en/mandant.json";
+import enMandantausgabe from "../locales/en/mandantausgabe.json";
 import enMenu from "../locales/en/menu.json";
 import enModultyp from "../locales/en/modultyp.json";
 import enNummernkreis from "../locales/en/nummernkreis.json";
@@ -75,6 +77,7 @@ const de = {
   mail: deMail,
   access: deAccess,
   mandant: deMandant,
+  mandantausgabe: deMandantausgabe,
   modultyp: deModultyp,
   benachrichtigung: deBenachrichtigung,
   account: deAccount,
@@ -107,6 +110,7 @@ const en: Resources = {
   mail: enMail,
   access: enAccess,
   mandant: enMandant,
+  mandantausgabe: enMandantausgabe,
   modultyp: enModultyp,
   benachrichtigung: enBenachrichtigung,
   account: enAccount,

@@ -17,6 +17,7 @@ export const namespaces = [
   "richtext",
   "access",
   "mandant",
+  "mandantausgabe",
   "modultyp",
   "benachrichtigung",
   "mail",

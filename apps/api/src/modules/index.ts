@@ -22,6 +22,7 @@ import { kundeRoutes } from "./kunde/kunde.routes.ts";
 import { kundePdfRoutes } from "./kunde/kundePdf.routes.ts";
 import { landRoutes } from "./land/land.routes.ts";
 import { mandantRoutes } from "./mandant/mandant.routes.ts";
+import { mandantLogoRoutes } from "./mandant/mandantLogo.routes.ts";
 import { mehrwertssteuerRoutes } from "./mehrwertssteuer/mehrwertssteuer.routes.ts";
 import { modulRoutes } from "./modul/modul.routes.ts";
 import { nummernkreisRoutes } from "./nummernkreis/nummernkreis.routes.ts";
@@ -42,6 +43,7 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   userRoutes,
   groupRoutes,
   mandantRoutes,
+  mandantLogoRoutes,
   einladungRoutes,
   modulRoutes,
   favoriteRoutes,

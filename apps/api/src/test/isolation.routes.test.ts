@@ -41,6 +41,18 @@ const ADMIN_ONLY = "ROLE_ADMIN only (tenant admins 403 by role): installation-wi
 const CODE_LIST = "a code list of packages/domain, the same for every tenant";
 const PDF_BODY = { dateiname: "x.pdf", inhalt: Buffer.from("%PDF-1.4\n%%EOF\n").toString("base64") };
 
+/** B has a logo; after A's calls (given B's logo as stored) B's logo is still the same bytes. */
+const logoCheck = (what: string, run: (w: World, bs: Buffer) => Promise<void>) =>
+  check(what, async (w) => {
+    const put = await api(w, w.b.member, "PUT", "mandants/logo", { inhalt: w.b.rec.asset.bytes });
+    expect(put.statusCode, put.body).toBe(200);
+    const bs = (await api(w, w.b.member, "GET", "mandants/logo")).rawPayload;
+    await run(w, bs);
+    const after = await api(w, w.b.member, "GET", "mandants/logo");
+    expect(after.statusCode).toBe(200);
+    expect(after.rawPayload.equals(bs)).toBe(true);
+  });
+
 /** Creating a record in B must not move A's preview of the next number (and does move B's). */
 const nextNumber = (path: string, create: (w: World) => Promise<void>) =>
   check(`B's new record leaves A's ${path} as it was`, async (w) => {
@@ -170,6 +182,28 @@ const ISOLATION: Record<string, Entry> = {
   "DELETE /app/api/mandants/:id/einladungen/:einladungId": [
     foreignIds({ id: "mandant", einladungId: "einladung" }, { as: "tenantAdmin" }),
     foreignIds({ id: own("mandant"), einladungId: "einladung" }, { as: "tenantAdmin" }),
+  ],
+  // The logo is the selected tenant's (X-Mandant-Id; the generic check refuses B's id): A's calls never reach B's.
+  "PUT /app/api/mandants/logo": [
+    logoCheck("A's upload leaves B's logo as it was", async (w) => {
+      const mine = await api(w, w.a.member, "PUT", "mandants/logo", { inhalt: w.a.rec.asset.bytes });
+      expect(mine.statusCode, mine.body).toBe(200);
+    }),
+  ],
+  "GET /app/api/mandants/logo": [
+    logoCheck("A reads its own logo or none, never B's", async (w, bs) => {
+      await api(w, w.a.member, "DELETE", "mandants/logo");
+      expect((await api(w, w.a.member, "GET", "mandants/logo")).statusCode).toBe(404);
+      await api(w, w.a.member, "PUT", "mandants/logo", { inhalt: w.a.rec.asset.bytes });
+      const mine = await api(w, w.a.member, "GET", "mandants/logo");
+      expect(mine.statusCode).toBe(200);
+      expect(mine.rawPayload.equals(bs)).toBe(false);
+    }),
+  ],
+  "DELETE /app/api/mandants/logo": [
+    logoCheck("A's removal leaves B's logo", async (w) => {
+      await api(w, w.a.member, "DELETE", "mandants/logo");
+    }),
   ],
   "GET /app/api/einladung": exempt("public: answers only to the one-time key of a mailed invitation link"),
   "POST /app/api/einladung/accept": [

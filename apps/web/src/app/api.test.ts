@@ -79,6 +79,16 @@ describe("api client", () => {
     expect(header(calls[0], "X-Mandant-Id")).toBeNull();
   });
 
+  it("sends another tenant than the selected one when a call names it", async () => {
+    const { session, calls, client } = setup(json({}), json({}));
+    session.signIn("tok");
+    session.selectMandant(3);
+    await client.put("mandants/logo", { inhalt: "AA==" }, { mandant: 9 });
+    expect(header(calls[0], "X-Mandant-Id")).toBe("9");
+    await client.get("account");
+    expect(header(calls[1], "X-Mandant-Id")).toBe("3");
+  });
+
   it("parses a problem+json validation error into code and field codes", async () => {
     const { client } = setup(
       problem(400, {

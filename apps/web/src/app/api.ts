@@ -121,8 +121,11 @@ export interface RequestOptions {
    * The sign-in call itself: a 401 there means "wrong credentials", not "session over", so it must not log out.
    */
   anonymous?: boolean;
-  /** false: leave out X-Mandant-Id (only for calls that are not about one tenant, like the tenant list). */
-  mandant?: boolean;
+  /**
+   * false: leave out X-Mandant-Id (only for calls that are not about one tenant, like the tenant list); a tenant id:
+   * send that one instead of the selected tenant (the tenant form's logo belongs to the tenant it edits).
+   */
+  mandant?: boolean | number;
 }
 
 /** One page of a list (DESIGN §5): the items and the total from the `x-total-count` header (null if absent). */
@@ -169,8 +172,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient & {
     const { token, mandantId } = config.session.get();
     const headers = new Headers({ Accept: "application/json", "Cache-Control": "no-cache" });
     if (token && !options.anonymous) headers.set("Authorization", `Bearer ${token}`);
-    if (mandantId !== null && !options.anonymous && options.mandant !== false)
-      headers.set("X-Mandant-Id", String(mandantId));
+    const tenant = typeof options.mandant === "number" ? options.mandant : mandantId;
+    if (tenant !== null && !options.anonymous && options.mandant !== false)
+      headers.set("X-Mandant-Id", String(tenant));
     if (options.body !== undefined) headers.set("Content-Type", "application/json");
 
     let url = `${baseUrl}/${path.replace(/^\//, "")}`;

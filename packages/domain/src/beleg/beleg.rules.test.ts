@@ -115,6 +115,14 @@ describe("save rules", () => {
       }),
     ).toEqual([{ field: "belegspositionSet", code: "max" }]);
   });
+
+  it("values their fields refuse already (a rate with 140 decimals) leave the totals unchecked, never throw", () => {
+    expect(
+      ungueltigeFelder({
+        belegspositionSet: [{ positionsMenge: -1.5e-54, positionsPreis: -0.22, positionsMwst: 4.9e-141 }],
+      }),
+    ).toEqual([]);
+  });
 });
 
 describe("fehlendePflichtangaben (§11 UStG AT, §14 UStG DE)", () => {

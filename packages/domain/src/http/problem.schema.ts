@@ -70,6 +70,7 @@ export const FIELD_ERROR_CODES = [
   "checksum",
   "fileType",
   "maxBytes",
+  "imageInvalid",
   "notFound",
   "dateRange",
 ] as const;

@@ -4,8 +4,17 @@ import { ZBic, ZIban } from "../bank/bank.schema.ts";
 import { ZIsoDate } from "../date/date.schema.ts";
 import { optionalText as text } from "../http/fields.schema.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
+import { PDF_LAYOUTS } from "../typen/typen.codes.ts";
 
 export const ZMandantId = z.coerce.number().int().positive();
+
+/**
+ * Where a window envelope's address window sits (DIN 5008): form A has the address field high (from 27 mm below
+ * the top edge; fold marks at 87 and 192 mm), form B low (from 45 mm; fold marks at 105 and 210 mm).
+ */
+export const FENSTERKUVERT_FORMEN = ["A", "B"] as const;
+export const ZFensterkuvert = z.enum(FENSTERKUVERT_FORMEN);
+export type TFensterkuvert = z.infer<typeof ZFensterkuvert>;
 
 export const ZMandantSummary = z.object({
   id: z.number().int(),
@@ -125,6 +134,9 @@ export const ZMandant = z.object({
   industrySector: text(100),
   aiActivated: z.boolean().default(false),
   mwstEditierbar: z.boolean().default(false),
+  pdfLayout: z.enum(PDF_LAYOUTS).default("standard").describe("Layout of the document PDFs (pdflayout)"),
+  fensterkuvert: ZFensterkuvert.default("B").describe("DIN 5008 form A or B of the document PDFs"),
+  pdfFusszeile: text(1000).describe("Footer on every page of the document PDFs"),
   userLists: z.array(ZMandantUser).default([]),
 });
 export type TMandant = z.infer<typeof ZMandant>;

@@ -16,3 +16,7 @@ export const BELEGS_TYPEN = [
   "bestellung",
 ] as const;
 export type TBelegsTyp = (typeof BELEGS_TYPEN)[number];
+
+/** Layouts a document PDF can be printed in (the tenant's pdfLayout). */
+export const PDF_LAYOUTS = ["standard", "kompakt", "modern"] as const;
+export type TPdfLayout = (typeof PDF_LAYOUTS)[number];

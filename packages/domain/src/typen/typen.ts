@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUTHORITIES } from "../access/access.schema.ts";
-import { BELEGS_TYPEN, type TBelegsTyp } from "./typen.codes.ts";
+import { BELEGS_TYPEN, PDF_LAYOUTS, type TBelegsTyp, type TPdfLayout } from "./typen.codes.ts";
 
 /**
  * Simple types (SPEC §3 "Simple entities", §7 firmatyp, geschlechtstyp, roletyp, pdflayout, belegstypen,
@@ -33,10 +33,9 @@ export type TGeschlechtTyp = z.infer<typeof ZGeschlechtTyp>;
 /** Role types: the authorities of SPEC §6, in their declared order. */
 export const ROLE_TYPEN = AUTHORITIES;
 
-/** Layouts a document PDF can be printed in. */
-export const PDF_LAYOUTS = ["standard", "kompakt", "modern"] as const;
+/** Layouts a document PDF can be printed in (typen.codes.ts). */
+export { PDF_LAYOUTS, type TPdfLayout };
 export const ZPdfLayout = z.enum(PDF_LAYOUTS);
-export type TPdfLayout = z.infer<typeof ZPdfLayout>;
 
 /** One entry of a simple type as the API answers it: id = position + 1, name = the code. */
 export const ZTyp = z.object({

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { bytea } from "./bytea.ts";
 import { mandantIdColumn, tenantIsolation } from "./tenant.ts";
 
 /** Tenant (Mandant) with the fields of SPEC §3. Not itself tenant-owned: membership decides who may see it. */
@@ -52,6 +53,10 @@ export const mandant = pgTable("mandant", {
   industrySector: text("industry_sector"),
   aiActivated: boolean("ai_activated").notNull().default(false),
   mwstEditierbar: boolean("mwst_editierbar").notNull().default(false),
+  /** Document PDF settings (issue 16): layout code (PDF_LAYOUTS), DIN 5008 form A or B, footer text. */
+  pdfLayout: text("pdf_layout").notNull().default("standard"),
+  fensterkuvert: text("fensterkuvert").notNull().default("B"),
+  pdfFusszeile: text("pdf_fusszeile"),
   createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
   lastModifiedDate: timestamp("last_modified_date", { withTimezone: true }),
 });
@@ -94,5 +99,31 @@ export const benachrichtigung = pgTable(
     primaryKey({ columns: [t.mandantId, t.id] }),
     foreignKey({ columns: [t.mandantId], foreignColumns: [mandant.id] }).onDelete("cascade"),
     tenantIsolation("benachrichtigung"),
+  ],
+).enableRLS();
+
+/**
+ * The tenant's logo (issue 16): one row per tenant (its key is mandant_id alone), the picture normalised to a PNG
+ * (mandant.routes.ts); the document PDF reads it with mandantLogo(tx). Tenant-owned, under row-level security, so a
+ * tenant transaction sees only its own logo; deleted with the tenant.
+ */
+export const mandantLogo = pgTable(
+  "mandant_logo",
+  {
+    mandantId: mandantIdColumn(),
+    png: bytea("png").notNull(),
+    breite: integer("breite").notNull(),
+    hoehe: integer("hoehe").notNull(),
+    groesse: integer("groesse").notNull(),
+    geaendertAm: timestamp("geaendert_am", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "mandant_logo_pkey", columns: [t.mandantId] }),
+    foreignKey({
+      name: "mandant_logo_mandant_fk",
+      columns: [t.mandantId],
+      foreignColumns: [mandant.id],
+    }).onDelete("cascade"),
+    tenantIsolation("mandant_logo"),
   ],
 ).enableRLS();

@@ -2,7 +2,6 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
-  customType,
   foreignKey,
   index,
   integer,
@@ -14,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { bytea } from "./bytea.ts";
 import { mandant } from "./mandant.ts";
 import { mandantIdColumn, tenantIsolation } from "./tenant.ts";
 
@@ -22,10 +22,7 @@ import { mandantIdColumn, tenantIsolation } from "./tenant.ts";
  * foreign keys between tenant tables include mandant_id, row-level security (DESIGN §6).
  */
 
-export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+export { bytea };
 
 /** The columns every tenant-owned master-data table starts with. */
 export const tenantKey = () => ({

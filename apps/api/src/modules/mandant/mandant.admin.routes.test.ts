@@ -88,6 +88,33 @@ describe("PUT /app/api/mandants (create and update)", () => {
     expect(modules.json().modulList).toEqual(["crm", "kassabuch", "zahlung"]);
   });
 
+  it("the document PDF settings: defaults for a tenant without them, then saved and read back", async () => {
+    // Sent without them (as every client before issue 16): standard layout, form B, no footer.
+    const created = (
+      await call(t, { method: "PUT", url: "/app/api/mandants", token: adminToken, payload: newMandant() })
+    ).json();
+    expect(created).toMatchObject({ pdfLayout: "standard", fensterkuvert: "B", pdfFusszeile: null });
+    const fusszeile = `Geschäftsführer: Max Muster · FN 123456a, Landesgericht Linz\n${"x".repeat(900)}`;
+    const saved = await call(t, {
+      method: "PUT",
+      url: "/app/api/mandants",
+      token: adminToken,
+      payload: { ...created, pdfLayout: "modern", fensterkuvert: "A", pdfFusszeile: `  ${fusszeile}  ` },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ pdfLayout: "modern", fensterkuvert: "A", pdfFusszeile: fusszeile });
+    const read = await call(t, { method: "GET", url: `/app/api/mandants/${created.id}`, token: adminToken });
+    expect(read.json()).toMatchObject({ pdfLayout: "modern", fensterkuvert: "A", pdfFusszeile: fusszeile });
+    // An empty footer is none.
+    const cleared = await call(t, {
+      method: "PUT",
+      url: "/app/api/mandants",
+      token: adminToken,
+      payload: { ...(read.json() as object), pdfFusszeile: "   " },
+    });
+    expect(cleared.json().pdfFusszeile).toBeNull();
+  });
+
   it("an update replaces addresses, modules and members", async () => {
     const created = (
       await call(t, { method: "PUT", url: "/app/api/mandants", token: adminToken, payload: newMandant() })
@@ -132,11 +159,17 @@ describe("PUT /app/api/mandants (create and update)", () => {
         iban: "AT611904300234573202",
         bic: "BKAU",
         adresseLists: [{ strasse: "x", hausNummer: "1", plz: "12345678901", ort: "y", land: "Austria" }],
+        pdfLayout: "barock",
+        fensterkuvert: "C",
+        pdfFusszeile: "x".repeat(1001),
       }),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual(
       expect.arrayContaining([
+        { field: "pdfLayout", code: "enum" },
+        { field: "fensterkuvert", code: "enum" },
+        { field: "pdfFusszeile", code: "maxLength", max: 1000 },
         { field: "bezeichnung", code: "required" },
         { field: "email", code: "email" },
         { field: "modulList.1", code: "enum" },

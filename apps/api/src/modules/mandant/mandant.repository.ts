@@ -1,12 +1,15 @@
 import { sortModules, type TModul } from "@kontor/domain/access/access.schema";
 import type {
   TAbrechnung,
+  TFensterkuvert,
   TMandant,
   TMandantAdresse,
   TMandantOfUser,
   TMandantSummary,
   TMandantUser,
 } from "@kontor/domain/mandant/mandant.schema";
+import type { TMandantLogo } from "@kontor/domain/mandant/mandantLogo.schema";
+import type { TPdfLayout } from "@kontor/domain/typen/typen.codes";
 import {
   and,
   asc,
@@ -22,7 +25,16 @@ import {
 } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
-import { adresse, appUser, beleg, mandant, mandantModul, userMandant } from "../../db/schema/index.ts";
+import {
+  adresse,
+  appUser,
+  beleg,
+  currentMandant,
+  mandant,
+  mandantLogo as mandantLogoTabelle,
+  mandantModul,
+  userMandant,
+} from "../../db/schema/index.ts";
 import { setTenant } from "../../db/tenant.ts";
 import { seedTenantStammdaten } from "../stammdaten/seed.ts";
 import { type Actor, recordAccountChanges } from "../user/user.audit.ts";
@@ -189,6 +201,9 @@ export async function findMandant(db: Db, id: number): Promise<TMandant | undefi
     const stats = (await billingStats(tx, [id])).get(id)!;
     return {
       ...row,
+      // Codes as the contract names them (only ever written through ZMandant).
+      pdfLayout: row.pdfLayout as TPdfLayout,
+      fensterkuvert: row.fensterkuvert as TFensterkuvert,
       ...stats,
       adresseLists: addresses.map((a) => ({
         ...a,
@@ -354,4 +369,52 @@ export async function attachableUserIds(
       ),
     );
   return new Set(rows.map((row) => row.id));
+}
+
+// --- the tenant's logo (issue 16) ------------------------------------------------------------------------------
+
+/** Only the transaction's tenant: row-level security says the same; this keeps it true for an owner connection too. */
+const eigenesLogo = sql`${mandantLogoTabelle.mandantId} = ${currentMandant}`;
+
+/**
+ * The current tenant's logo as the PNG the document PDF prints (at most 1200 px wide and high, transparency kept),
+ * or undefined when the tenant has none. Inside a tenant transaction (withTenant / TenantScope.run).
+ */
+export async function mandantLogo(tx: Tx): Promise<Uint8Array | undefined> {
+  const [row] = await tx.select({ png: mandantLogoTabelle.png }).from(mandantLogoTabelle).where(eigenesLogo);
+  return row ? new Uint8Array(row.png.buffer, row.png.byteOffset, row.png.byteLength) : undefined;
+}
+
+const logoMetadaten = {
+  breite: mandantLogoTabelle.breite,
+  hoehe: mandantLogoTabelle.hoehe,
+  groesse: mandantLogoTabelle.groesse,
+  geaendertAm: mandantLogoTabelle.geaendertAm,
+};
+const presentLogo = (row: { geaendertAm: Date } & Omit<TMandantLogo, "geaendertAm">): TMandantLogo => ({
+  ...row,
+  geaendertAm: row.geaendertAm.toISOString(),
+});
+
+/** Stores (or replaces) the current tenant's logo: a PNG as mandantLogo.service.ts normalised it. */
+export async function saveMandantLogo(
+  tx: Tx,
+  logo: { png: Buffer; breite: number; hoehe: number },
+): Promise<TMandantLogo> {
+  const values = { ...logo, groesse: logo.png.length, geaendertAm: new Date() };
+  const [row] = await tx
+    .insert(mandantLogoTabelle)
+    .values(values)
+    .onConflictDoUpdate({ target: mandantLogoTabelle.mandantId, set: values })
+    .returning(logoMetadaten);
+  return presentLogo(row!);
+}
+
+/** Removes the current tenant's logo; false when it had none. */
+export async function deleteMandantLogo(tx: Tx): Promise<boolean> {
+  const rows = await tx
+    .delete(mandantLogoTabelle)
+    .where(eigenesLogo)
+    .returning({ mandantId: mandantLogoTabelle.mandantId });
+  return rows.length > 0;
 }

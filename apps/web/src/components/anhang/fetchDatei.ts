@@ -4,17 +4,20 @@ import { fileNameFromDisposition } from "../files/files.ts";
 
 /**
  * A file download (GET `path`, e.g. kundes/{id}/pdfs/{pdfId}) sent like every API call (bearer token, tenant,
- * no-cache), as a blob with the name the server gives it (x-filename, else Content-Disposition). A 401 ends the
- * session as everywhere (`onUnauthorized`: go to the login).
+ * no-cache; `options.mandant` names another tenant than the selected one), as a blob with the name the server
+ * gives it (x-filename, else Content-Disposition). A 401 ends the session as everywhere (`onUnauthorized`: go to
+ * the login).
  */
 export async function fetchDatei(
   path: string,
   onUnauthorized: () => void,
+  options: { mandant?: number } = {},
 ): Promise<{ blob: Blob; name: string | null }> {
   const { token, mandantId } = session.get();
   const headers = new Headers({ "Cache-Control": "no-cache" });
   if (token) headers.set("Authorization", `Bearer ${token}`);
-  if (mandantId !== null) headers.set("X-Mandant-Id", String(mandantId));
+  const tenant = options.mandant ?? mandantId;
+  if (tenant !== null) headers.set("X-Mandant-Id", String(tenant));
   const response = await fetch(`${API_BASE}/${path}`, { headers, cache: "no-store" });
   if (!response.ok) {
     const error = await toApiError(response);

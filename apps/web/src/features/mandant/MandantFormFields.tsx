@@ -39,6 +39,7 @@ export const MANDANT_SECTIONS = [
   "module",
   "benutzer",
   "hinweise",
+  "belegausgabe",
   "nummern",
   "kassa",
   "zeiterfassung",
@@ -49,6 +50,8 @@ export type MandantSection = (typeof MANDANT_SECTIONS)[number];
 const NumberFields = lazy(() => import("./MandantNumberFields.tsx"));
 /** The members with the user search and its table: loaded right after the form (DESIGN §9 route budget). */
 const BenutzerFields = lazy(() => import("./MandantBenutzerFields.tsx"));
+/** Layout, address window, footer and logo of the document PDFs, with their own texts (DESIGN §9 route budget). */
+const BelegausgabeFields = lazy(() => import("./MandantBelegausgabeFields.tsx"));
 
 /**
  * The tenant's fields (SPEC §3 Tenant) in groups (DESIGN §3: <Area>FormFields, shared by the plain edit, which
@@ -85,6 +88,12 @@ export function MandantFormFields({
         );
       case "hinweise":
         return <HinweisFields form={form} />;
+      case "belegausgabe":
+        return (
+          <Suspense fallback={<Skeleton height={120} radius="md" />}>
+            <BelegausgabeFields form={form} />
+          </Suspense>
+        );
       case "nummern":
         return <NumberFields form={form} section="nummern" />;
       case "kassa":

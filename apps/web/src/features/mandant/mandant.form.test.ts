@@ -37,6 +37,7 @@ describe("tenant form values", () => {
     expect(values.email).toBe("");
     expect(values.firstArtikelNummer).toBe("");
     expect(values.kassaBetrag).toBe(1234.5);
+    expect(values).toMatchObject({ pdfLayout: "standard", fensterkuvert: "B", pdfFusszeile: "" });
     expect(values).not.toHaveProperty("anzahlBeleg");
     expect(values).not.toHaveProperty("letztesBelegsDatum");
   });
@@ -45,6 +46,12 @@ describe("tenant form values", () => {
     const payload = ZMandant.parse(toPayload(toFormValues(saved)));
     const { anzahlBeleg: _count, letztesBelegsDatum: _last, ...rest } = saved;
     expect(payload).toEqual({ ...rest });
+    const modern = { ...saved, pdfLayout: "modern", fensterkuvert: "A", pdfFusszeile: "FN 123456a" } as const;
+    expect(ZMandant.parse(toPayload(toFormValues(modern)))).toMatchObject({
+      pdfLayout: "modern",
+      fensterkuvert: "A",
+      pdfFusszeile: "FN 123456a",
+    });
     const cleared = toPayload({ ...toFormValues(saved), kassaBetrag: "", kassaStartdatum: "", uid: "" });
     expect(ZMandant.parse(cleared)).toMatchObject({ kassaBetrag: null, kassaStartdatum: null, uid: null });
   });

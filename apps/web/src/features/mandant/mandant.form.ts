@@ -1,6 +1,12 @@
 import type { TModul } from "@kontor/domain/access/access.schema";
 import { formatIban } from "@kontor/domain/bank/iban.rules";
-import type { TMandant, TMandantInput, TMandantUser } from "@kontor/domain/mandant/mandant.schema";
+import type {
+  TFensterkuvert,
+  TMandant,
+  TMandantInput,
+  TMandantUser,
+} from "@kontor/domain/mandant/mandant.schema";
+import type { TPdfLayout } from "@kontor/domain/typen/typen.codes";
 
 /**
  * The tenant form's values: what the inputs hold (text inputs hold "", number inputs "" or a number). `toPayload`
@@ -56,6 +62,9 @@ export interface MandantFormValues {
   confirmTimes: boolean;
   aiActivated: boolean;
   mwstEditierbar: boolean;
+  pdfLayout: TPdfLayout;
+  fensterkuvert: TFensterkuvert;
+  pdfFusszeile: string;
   userLists: TMandantUser[];
 }
 
@@ -105,6 +114,9 @@ export function emptyMandant(): MandantFormValues {
     confirmTimes: false,
     aiActivated: false,
     mwstEditierbar: false,
+    pdfLayout: "standard",
+    fensterkuvert: "B",
+    pdfFusszeile: "",
     userLists: [],
   };
 }
@@ -140,6 +152,7 @@ export function toFormValues(mandant: TMandant): MandantFormValues {
     kassaStartdatum: mandant.kassaStartdatum ?? "",
     zeiterfassungRestrictions: mandant.zeiterfassungRestrictions ?? "",
     uidData: mandant.uidData ?? "",
+    pdfFusszeile: mandant.pdfFusszeile ?? "",
     userLists: mandant.userLists.map((user) => ({ ...user })),
   };
 }

@@ -17,6 +17,8 @@ export const mandantKeys = {
   lists: () => [...mandantKeys.admin, "list"] as const,
   detail: (id: number) => [...mandantKeys.admin, "detail", id] as const,
   userSearch: (search: string) => [...mandantKeys.admin, "usersearch", search] as const,
+  /** A tenant's logo as a blob, null without one (mandant.logo.api.ts). */
+  logo: (id: number) => [...mandantKeys.admin, "logo", id] as const,
   /** A tenant's pending invitations (mandant.einladung.api.ts). */
   einladungen: (id: number) => [...mandantKeys.admin, "einladungen", id] as const,
 };
