@@ -13,6 +13,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import sharp from "sharp";
 import { beispielDruck } from "../../apps/api/src/modules/belegausgabe/belegDruck.testing.ts";
 import { belegLayout, type LayoutOptionen } from "../../apps/api/src/modules/belegausgabe/belegPdf.layout.ts";
 import { pdfErzeugen } from "../../apps/api/src/modules/belegausgabe/pdf.ts";
@@ -53,6 +54,18 @@ if (values.samples) {
       { layout: "modern" },
     ],
     ["angebot-de-kompakt", beispielDruck({ positionen: 25, belegsTyp: "angebot" }), { layout: "kompakt" }],
+    [
+      "rechnung-de-logo-A-modern",
+      beispielDruck({ positionen: 6 }),
+      {
+        layout: "modern",
+        fensterkuvert: "A",
+        fusszeile: "Geschäftsführer: Max Huber · Firmenbuchgericht: Handelsgericht Wien",
+        logo: await sharp({ create: { width: 480, height: 160, channels: 4, background: "#0b5d6b" } })
+          .png()
+          .toBuffer(),
+      },
+    ],
   ];
   for (const [name, druck, o] of samples)
     writeFileSync(path.join(values.samples, `${name}.pdf`), await render(druck, o));

@@ -1,6 +1,9 @@
-import type { TPdfLayout } from "@kontor/domain/typen/typen";
+import { PDF_LAYOUTS, type TPdfLayout } from "@kontor/domain/typen/typen";
 import { resources } from "@kontor/i18n";
+import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
+import { currentMandant, mandant } from "../../db/schema/index.ts";
+import { mandantLogo } from "../mandant/mandant.repository.ts";
 import { belegDruckLesen } from "./belegDruck.ts";
 import { belegLayout, type Fensterkuvert } from "./belegPdf.layout.ts";
 import { briefpapierUnterlegen, pdfErzeugen } from "./pdf.ts";
@@ -18,16 +21,24 @@ export interface BelegPdf {
 /** Runs fn in one tenant transaction: `scope.run` of a request, or `(fn) => withTenant(db, mandantId, fn)`. */
 export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
-/** The tenant's settings of the document output (defaults until the tenant has them). */
-interface Ausgabe {
-  layout: TPdfLayout;
-  fensterkuvert: Fensterkuvert;
-  fusszeile: string | null;
-  logo: Uint8Array | null;
-}
-
-async function ausgabeLesen(_tx: Tx): Promise<Ausgabe> {
-  return { layout: "standard", fensterkuvert: "B", fusszeile: null, logo: null };
+/** The tenant's settings of the document output: layout, window envelope form, footer line, logo. */
+async function ausgabeLesen(tx: Tx) {
+  const [einstellungen] = await tx
+    .select({
+      layout: mandant.pdfLayout,
+      fensterkuvert: mandant.fensterkuvert,
+      fusszeile: mandant.pdfFusszeile,
+    })
+    .from(mandant)
+    .where(eq(mandant.id, currentMandant));
+  return {
+    layout: (PDF_LAYOUTS as readonly string[]).includes(einstellungen?.layout ?? "")
+      ? (einstellungen!.layout as TPdfLayout)
+      : "standard",
+    fensterkuvert: (einstellungen?.fensterkuvert === "A" ? "A" : "B") as Fensterkuvert,
+    fusszeile: einstellungen?.fusszeile ?? null,
+    logo: (await mandantLogo(tx)) ?? null,
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { fahrzeug, felddefinition, mandant, rechnungsvorlage } from "../../db/schema/index.ts";
+import { fahrzeug, felddefinition, mandant, mandantLogo, rechnungsvorlage } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import { call, createTenantUser, createTestApp, login } from "../../test/helpers.ts";
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
@@ -195,6 +196,34 @@ describe("GET beleg/{id}/pdf", () => {
       leistungsDatum: "2026-03-01",
     });
     expect(flach(await pdfSeiten((await pdf(who, ohne.id)).rawPayload))).not.toContain("BRIEFKOPF HUBER");
+  });
+
+  it("follows the tenant's output settings: logo, footer line, layout and window envelope form", async () => {
+    const who = await tenant();
+    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: "#0b5d6b" } })
+      .png()
+      .toBuffer();
+    await t.db
+      .insert(mandantLogo)
+      .values({ mandantId: who.mandantId, png, breite: 300, hoehe: 100, groesse: png.length });
+    await t.db
+      .update(mandant)
+      .set({
+        pdfLayout: "modern",
+        fensterkuvert: "A",
+        pdfFusszeile: "Geschäftsführerin: Eva Huber · HG Wien",
+      })
+      .where(eq(mandant.id, who.mandantId));
+    const b = await rechnung(who);
+    await freigeben(who, b.id);
+    const response = await pdf(who, b.id);
+    const roh = response.rawPayload.toString("latin1");
+    expect(roh).toMatch(/\/Subtype \/Image/);
+    expect(flach(await pdfSeiten(response.rawPayload))).toContain("Geschäftsführerin: Eva Huber · HG Wien");
+    // Without a logo: no image in the file.
+    const ohne = await tenant();
+    const c = await rechnung(ohne);
+    expect((await pdf(ohne, c.id)).rawPayload.toString("latin1")).not.toMatch(/\/Subtype \/Image/);
   });
 
   it("answers 404 for another tenant's document and for an id that does not exist", async () => {
