@@ -171,3 +171,11 @@ export const KLEINBETRAG_GRENZE: Readonly<Record<string, number>> = { AT: 400, D
 
 /** AT: above this gross amount an invoice to a business names the buyer's VAT id (§11 (1) Z 2 UStG). */
 export const UID_GRENZE_AT = 10_000;
+
+/**
+ * What a document's PDF may lack that the tenant can add (the API's header x-pdf-hinweise, shown beside the
+ * preview): bankFehlt — an invoice to pay, but no IBAN (no bank details, no payment code); logoFehlt — neither logo
+ * nor letterhead; vorlageUnbrauchbar — the letterhead file could not be read (printed without it).
+ */
+export const PDF_HINWEISE = ["bankFehlt", "logoFehlt", "vorlageUnbrauchbar"] as const;
+export type TPdfHinweis = (typeof PDF_HINWEISE)[number];

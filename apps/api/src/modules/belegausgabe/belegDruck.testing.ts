@@ -122,6 +122,7 @@ export function beispielDruck(
           betrag: summen.summeBrutto,
           verwendungszweck: "Rechnung 2026-00042",
         }),
+    zahlbarOhneBank: false,
     vorlage: null,
   };
 }

@@ -58,6 +58,8 @@ export interface BelegDruck {
   felder: [string, string][];
   /** The EPC QR code's text, when there is an amount to transfer. */
   epc: string | null;
+  /** An invoice with an amount to pay, but the tenant has no IBAN: no bank details, no payment code. */
+  zahlbarOhneBank: boolean;
   /** The uploaded letterhead (the first active document template), when the customer uses it. */
   vorlage: { bytes: Uint8Array; contentType: string } | null;
 }
@@ -204,8 +206,9 @@ export async function belegDruckLesen(tx: Tx, id: number): Promise<BelegDruck | 
   const offen = (Math.round(b.summeBrutto * 100) - bezahlt) / 100;
   const bank = m?.iban ? { iban: formatIban(m.iban), bic: m.bic, bankName: m.bankName } : null;
   const titel = texte.titel[b.belegsTyp];
+  const zuZahlen = istZahlbar && !b.bezahlt && !b.storniert && offen > 0;
   const epc =
-    !entwurf && istZahlbar && !b.bezahlt && !b.storniert && m?.iban
+    !entwurf && zuZahlen && m?.iban
       ? epcQrText({
           name: snapshot?.bezeichnung ?? m.bezeichnung,
           iban: m.iban,
@@ -272,6 +275,7 @@ export async function belegDruckLesen(tx: Tx, id: number): Promise<BelegDruck | 
     fahrzeug: fahrzeugZeilen,
     felder,
     epc,
+    zahlbarOhneBank: zuZahlen && !m?.iban,
     vorlage:
       vorlage?.bytes && vorlage.contentType
         ? { bytes: vorlage.bytes, contentType: vorlage.contentType }

@@ -1,10 +1,11 @@
+import type { TPdfHinweis } from "@kontor/domain/beleg/beleg.codes";
 import { PDF_LAYOUTS, type TPdfLayout } from "@kontor/domain/typen/typen";
 import { resources } from "@kontor/i18n";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { currentMandant, mandant } from "../../db/schema/index.ts";
 import { mandantLogo } from "../mandant/mandant.repository.ts";
-import { belegDruckLesen } from "./belegDruck.ts";
+import { type BelegDruck, belegDruckLesen } from "./belegDruck.ts";
 import { belegLayout, type Fensterkuvert } from "./belegPdf.layout.ts";
 import { briefpapierUnterlegen, pdfErzeugen } from "./pdf.ts";
 
@@ -16,6 +17,8 @@ export interface BelegPdf {
   /** The document's language (the customer's belegLangKey). */
   sprache: "de" | "en";
   belegNummer: string | null;
+  /** What the PDF lacks that the tenant can add (shown beside the preview, sent as x-pdf-hinweise). */
+  hinweise: TPdfHinweis[];
 }
 
 /** Runs fn in one tenant transaction: `scope.run` of a request, or `(fn) => withTenant(db, mandantId, fn)`. */
@@ -52,15 +55,17 @@ export async function belegPdf(run: TenantRun, id: number): Promise<BelegPdf | u
   });
   if (!gelesen) return undefined;
   const { druck, ausgabe } = gelesen;
-  const vorlage = druck.vorlage;
-  const pdfVorlage = vorlage?.contentType === "application/pdf" ? vorlage : null;
-  const definition = belegLayout(druck, {
-    ...ausgabe,
-    mitVorlage: vorlage !== null,
-    briefpapierBild: vorlage && !pdfVorlage ? vorlage : null,
-  });
-  let bytes = await pdfErzeugen(definition);
-  if (pdfVorlage) bytes = await briefpapierUnterlegen(bytes, pdfVorlage.bytes);
+  const hinweise: TPdfHinweis[] = druck.zahlbarOhneBank ? ["bankFehlt"] : [];
+  if (!ausgabe.logo && !druck.vorlage) hinweise.push("logoFehlt");
+  let bytes: Uint8Array;
+  try {
+    bytes = await mitBriefpapier(druck, ausgabe);
+  } catch (error) {
+    // A letterhead pdfmake or pdf-lib cannot read (damaged, encrypted): the document without it, and say so.
+    if (!druck.vorlage) throw error;
+    hinweise.push("vorlageUnbrauchbar");
+    bytes = await pdfErzeugen(belegLayout({ ...druck, vorlage: null }, { ...ausgabe, mitVorlage: false }));
+  }
   const texte = resources[druck.sprache].beleg.druck;
   const nummer = druck.entwurf ? texte.entwurf : (druck.beleg.belegNummer ?? "");
   return {
@@ -69,5 +74,20 @@ export async function belegPdf(run: TenantRun, id: number): Promise<BelegPdf | u
       `${texte.titel[druck.beleg.belegsTyp]} ${nummer}`.trim().replace(/[\\/:*?"<>|]+/g, "-") + ".pdf",
     sprache: druck.sprache,
     belegNummer: druck.entwurf ? null : (druck.beleg.belegNummer ?? null),
+    hinweise,
   };
+}
+
+/** Renders the document; a letterhead PDF is laid under its pages, a letterhead image is the pages' background. */
+async function mitBriefpapier(druck: BelegDruck, ausgabe: Awaited<ReturnType<typeof ausgabeLesen>>) {
+  const vorlage = druck.vorlage;
+  const pdfVorlage = vorlage?.contentType === "application/pdf" ? vorlage : null;
+  const bytes = await pdfErzeugen(
+    belegLayout(druck, {
+      ...ausgabe,
+      mitVorlage: vorlage !== null,
+      briefpapierBild: vorlage && !pdfVorlage ? vorlage : null,
+    }),
+  );
+  return pdfVorlage ? briefpapierUnterlegen(bytes, pdfVorlage.bytes) : bytes;
 }

@@ -226,6 +226,24 @@ describe("GET beleg/{id}/pdf", () => {
     expect((await pdf(ohne, c.id)).rawPayload.toString("latin1")).not.toMatch(/\/Subtype \/Image/);
   });
 
+  it("says what the PDF lacks (x-pdf-hinweise), and prints without a letterhead that cannot be read", async () => {
+    const who = await tenant();
+    const b = await rechnung(who);
+    expect((await pdf(who, b.id)).headers["x-pdf-hinweise"]).toBe("bankFehlt,logoFehlt");
+    await t.db.update(mandant).set({ iban: "AT611904300234573201" }).where(eq(mandant.id, who.mandantId));
+    expect((await pdf(who, b.id)).headers["x-pdf-hinweise"]).toBe("logoFehlt");
+    await t.db.insert(rechnungsvorlage).values({
+      mandantId: who.mandantId,
+      vorlagename: "Kaputt",
+      vorlage: Buffer.from("%PDF-1.7\n% nothing but a header\n"),
+      vorlageContentType: "application/pdf",
+    });
+    const response = await pdf(who, b.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["x-pdf-hinweise"]).toBe("vorlageUnbrauchbar");
+    expect(flach(await pdfSeiten(response.rawPayload))).toContain("Rechnung (ENTWURF)");
+  });
+
   it("answers 404 for another tenant's document and for an id that does not exist", async () => {
     const a = await tenant();
     const b = await tenant();

@@ -40,6 +40,7 @@ export const belegausgabeRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
           attachment(pdf.dateiname, request.query.download ? "attachment" : "inline"),
         )
         .header("x-content-type-options", "nosniff")
+        .header("x-pdf-hinweise", pdf.hinweise.join(","))
         .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength) as never);
     },
   );

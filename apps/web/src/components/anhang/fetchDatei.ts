@@ -5,14 +5,14 @@ import { fileNameFromDisposition } from "../files/files.ts";
 /**
  * A file download (GET `path`, e.g. kundes/{id}/pdfs/{pdfId}) sent like every API call (bearer token, tenant,
  * no-cache; `options.mandant` names another tenant than the selected one), as a blob with the name the server
- * gives it (x-filename, else Content-Disposition). A 401 ends the session as everywhere (`onUnauthorized`: go to
+ * gives it (x-filename, else Content-Disposition) and the response's headers. A 401 ends the session as everywhere (`onUnauthorized`: go to
  * the login).
  */
 export async function fetchDatei(
   path: string,
   onUnauthorized: () => void,
   options: { mandant?: number } = {},
-): Promise<{ blob: Blob; name: string | null }> {
+): Promise<{ blob: Blob; name: string | null; headers: Headers }> {
   const { token, mandantId } = session.get();
   const headers = new Headers({ "Cache-Control": "no-cache" });
   if (token) headers.set("Authorization", `Bearer ${token}`);
@@ -29,6 +29,7 @@ export async function fetchDatei(
   }
   const xName = response.headers.get("x-filename");
   return {
+    headers: response.headers,
     blob: await response.blob(),
     name: xName
       ? decodeURIComponent(xName)

@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { PDF_HINWEISE, type TPdfHinweis } from "@kontor/domain/beleg/beleg.codes";
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useLocation, useNavigate } from "@tanstack/react-router";
+import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import type { TFunction } from "i18next";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { session } from "../../app/session.ts";
 import { fetchDatei } from "../../components/anhang/fetchDatei.ts";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { saveBlob } from "../../components/files/files.ts";
@@ -45,6 +47,10 @@ export function BelegPdfAnsicht({ belegId, name }: { belegId: number; name: stri
     return () => URL.revokeObjectURL(neu);
   }, [pdf.data]);
   const dateiname = pdf.data?.name ?? `${name}.pdf`;
+  const hinweise = (pdf.data?.headers.get("x-pdf-hinweise") ?? "")
+    .split(",")
+    .filter((hinweis): hinweis is TPdfHinweis => (PDF_HINWEISE as readonly string[]).includes(hinweis));
+  const mandantId = session.get().mandantId;
 
   if (pdf.isError)
     return (
@@ -61,6 +67,22 @@ export function BelegPdfAnsicht({ belegId, name }: { belegId: number; name: stri
     );
   return (
     <Stack gap="sm">
+      {hinweise.length > 0 && (
+        <Alert color="blue" title={tb("pdf.hinweis.titel")} data-testid="pdf-hinweise">
+          <Stack gap={4}>
+            {hinweise.map((hinweis) => (
+              <Text key={hinweis} size="sm">
+                {tb(`pdf.hinweis.${hinweis}`)}
+              </Text>
+            ))}
+            {mandantId !== null && (
+              <Anchor component={Link} to={`/mandant/${mandantId}`} size="sm">
+                {tb("pdf.hinweis.einstellungen")}
+              </Anchor>
+            )}
+          </Stack>
+        </Alert>
+      )}
       <Group gap="sm">
         <Button size="xs" onClick={() => pdf.data && saveBlob(pdf.data.blob, dateiname)}>
           {tb("pdf.herunterladen")}
