@@ -19,6 +19,32 @@ import type { TDocumentDefinitions } from "pdfmake/interfaces";
  */
 
 const require = createRequire(import.meta.url);
+
+/*
+ * Fonts are parsed once per process, not once per PDF. pdfkit calls fontkit.create(bytes) for every document and
+ * every font it uses; parsing Roboto's tables was ~40 % of rendering an invoice. pdfmake hands pdfkit the same
+ * buffer from its virtual file system each time, so the parsed font is kept per buffer and family. A fontkit font
+ * is read-only to pdfkit (each document makes its own subset) and rendering is synchronous, so sharing it is safe.
+ * fontkit's exports cannot be reassigned, so pdfkit is given a copy with the caching create: the module cache
+ * entry is replaced before pdfmake (and with it pdfkit) is loaded.
+ */
+function fontsEinmalParsen() {
+  const pfad = require.resolve("fontkit", { paths: [path.dirname(require.resolve("pdfkit"))] });
+  const modul = require.cache[pfad] ?? (require(pfad), require.cache[pfad]);
+  if (!modul || require.cache[require.resolve("pdfkit")]) return; // pdfkit already has the original
+  const original = modul.exports as { create: (bytes: Uint8Array, family?: string) => unknown };
+  const geparst = new WeakMap<Uint8Array, Map<string, unknown>>();
+  modul.exports = Object.assign(Object.create(null), original, {
+    create(bytes: Uint8Array, family?: string) {
+      const familien = geparst.get(bytes) ?? new Map<string, unknown>();
+      geparst.set(bytes, familien);
+      if (!familien.has(family ?? "")) familien.set(family ?? "", original.create(bytes, family));
+      return familien.get(family ?? "");
+    },
+  });
+}
+fontsEinmalParsen();
+
 // pdfmake ships CommonJS; its server build is the package's main entry.
 const pdfmake = require("pdfmake") as {
   virtualfs: { writeFileSync(name: string, data: Buffer): void };
