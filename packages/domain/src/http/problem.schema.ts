@@ -41,6 +41,11 @@ export const PROBLEM_CODES = [
   "error.passwordWrong",
   "error.twoFactorRequired",
   "error.mailFailed",
+  "error.mailDisabled",
+  "error.mailServerUnreachable",
+  "error.mailRejected",
+  "error.mailRecipientRejected",
+  "error.mailPartlySent",
   "error.payloadTooLarge",
   "error.headerTooLarge",
   "error.requestTimeout",
@@ -72,6 +77,7 @@ export const FIELD_ERROR_CODES = [
   "maxBytes",
   "notFound",
   "dateRange",
+  "rejected",
 ] as const;
 export const ZFieldErrorCode = z.enum(FIELD_ERROR_CODES);
 export type TFieldErrorCode = z.infer<typeof ZFieldErrorCode>;

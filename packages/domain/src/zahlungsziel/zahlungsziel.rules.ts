@@ -85,7 +85,7 @@ function formatPercent(prozent: number, sprache: BelegSprache): string {
 }
 
 /** Euro with two decimals and thousands separators: "1.234,56 €" (de), "€1,234.56" (en). */
-function formatEuro(amount: Decimal, sprache: BelegSprache): string {
+export function formatEuro(amount: Decimal, sprache: BelegSprache): string {
   const fixed = toFixedString(amount, 2);
   const negative = fixed.startsWith("-");
   const [whole = "0", cents = "00"] = (negative ? fixed.slice(1) : fixed).split(".");
