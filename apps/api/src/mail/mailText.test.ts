@@ -3,10 +3,11 @@ import { htmlZuText, textZuHtml } from "./mailText.ts";
 
 describe("htmlZuText", () => {
   it.each([
-    ["<p>Anna Admin</p><p><strong>Muster</strong> Handels GmbH</p>", "Anna Admin\n\nMuster Handels GmbH"],
+    ["<p>Anna Admin</p><p><strong>Muster</strong> Handels GmbH</p>", "Anna Admin\nMuster Handels GmbH"],
     ["<p>Zeile 1<br>Zeile 2</p>", "Zeile 1\nZeile 2"],
-    ["<h2>Titel</h2><ul><li>eins</li><li>zwei</li></ul>", "Titel\n\n• eins\n• zwei"],
-    ["<ul><li><p>eins</p></li><li><p>zwei</p></li></ul><p>danach</p>", "• eins\n• zwei\n\ndanach"],
+    ["<p>Anna</p><p></p><p>Vertrieb</p>", "Anna\n\nVertrieb"],
+    ["<h2>Titel</h2><ul><li>eins</li><li>zwei</li></ul>", "Titel\n• eins\n• zwei"],
+    ["<ul><li><p>eins</p></li><li><p>zwei</p></li></ul><p>danach</p>", "• eins\n• zwei\ndanach"],
     [
       '<p><a href="https://muster.example" target="_blank" rel="noopener noreferrer">Website</a></p>',
       "Website (https://muster.example)",

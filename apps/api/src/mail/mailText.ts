@@ -18,8 +18,8 @@ function decodeEntities(text: string): string {
 
 /**
  * The text of cleaned rich-text HTML, as a mail's text part shows it: paragraphs, headings, list items and table
- * rows on lines of their own, list items with a bullet, links as "label (address)" unless the label is the address,
- * images left out; at most one empty line in a row.
+ * rows on lines of their own (an empty paragraph is an empty line), list items with a bullet, links as
+ * "label (address)" unless the label is the address, images left out; at most one empty line in a row.
  */
 export function htmlZuText(html: string): string {
   const text = html
@@ -31,23 +31,15 @@ export function htmlZuText(html: string): string {
       return label === "" ? ziel : decodeEntities(label) === ziel ? label : `${label} (${ziel})`;
     })
     .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<li\b[^>]*>/gi, "\n• ")
-    .replace(/<\/(p|div|h[1-6]|tr|ul|ol|blockquote|pre|table)>/gi, "\n")
-    .replace(/<(p|div|h[1-6]|ul|ol|blockquote|pre|table|tr)\b[^>]*>/gi, "\n")
+    .replace(/<li\b[^>]*>/gi, "• ")
+    // A block ends its line (closings in a row, as in </p></li></ul>, end one): a signature's paragraphs are its
+    // lines, an empty paragraph is an empty line.
+    .replace(/(?:<\/(?:p|div|h[1-6]|li|tr|ul|ol|blockquote|pre|table)>\s*)+/gi, "\n")
     .replace(/<\/t[dh]>/gi, "\t")
     .replace(/<[^>]*>/g, "");
-  const zeilen = decodeEntities(text)
-    .replace(/•[ \t]*\n+\s*/g, "• ") // a list item's paragraph (tiptap writes <li><p>…</p></li>)
+  return decodeEntities(text)
     .split("\n")
-    .map((line) => line.replace(/[ \t]+/g, (space) => (space.includes("\t") ? "\t" : " ")).trim());
-  // No empty line between two items of a list.
-  const ohneLuecken = zeilen.filter((line, index) => {
-    if (line !== "") return true;
-    const vorher = zeilen.slice(0, index).findLast((l) => l !== "");
-    const nachher = zeilen.slice(index + 1).find((l) => l !== "");
-    return !(vorher?.startsWith("• ") && nachher?.startsWith("• "));
-  });
-  return ohneLuecken
+    .map((line) => line.replace(/[ \t]+/g, (space) => (space.includes("\t") ? "\t" : " ")).trim())
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();

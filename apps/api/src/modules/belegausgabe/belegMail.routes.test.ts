@@ -143,7 +143,7 @@ describe("GET beleg/{id}/mail: the prefilled mail", () => {
         "Mit freundlichen Grüßen",
       ].join("\n"),
     );
-    expect(mail.signatur).toBe("Anna Muster\n\nVertrieb\nTel. 01 234\n\nWebsite (https://muster.example)");
+    expect(mail.signatur).toBe("Anna Muster\nVertrieb\nTel. 01 234\nWebsite (https://muster.example)");
     expect(mail.absender).toBe(who.email);
     expect(mail.anhang.dateiname).toMatch(/\.pdf$/);
     expect(mail.anhang.bytes).toBeGreaterThan(0);
@@ -213,7 +213,7 @@ describe("POST beleg/{id}/mail: sending", () => {
     const parts = mimeParts(mail!.raw);
     const text = parts.find((p) => p.headers["content-type"]?.startsWith("text/plain"));
     expect(text?.body.toString("utf8")).toBe(
-      "Guten Tag,\n\nanbei die Rechnung <b>fett</b>.\n\nMit freundlichen Grüßen\n\n-- \nAnna Muster\n\nVertrieb\nTel. 01 234\n\nWebsite (https://muster.example)"
+      "Guten Tag,\n\nanbei die Rechnung <b>fett</b>.\n\nMit freundlichen Grüßen\n\n-- \nAnna Muster\nVertrieb\nTel. 01 234\nWebsite (https://muster.example)"
         .split("\n")
         .join("\r\n"),
     );

@@ -124,7 +124,7 @@ describe("send by mail", { timeout: 30_000 }, () => {
       ENTWURF.text,
     );
     expect(within(d).getByTestId("mail-signatur").textContent).toBe("Anna Admin\nVertrieb");
-    expect(within(d).getByTestId("mail-anhang").textContent).toBe("Anhang: Rechnung 2026-00001.pdf (20 KB)");
+    expect(within(d).getByTestId("mail-anhang").textContent).toBe("Rechnung 2026-00001.pdf (20 KB)");
 
     fireEvent.change(within(d).getByRole("textbox", { name: /^Betreff/ }), {
       target: { value: "Ihre Rechnung" },

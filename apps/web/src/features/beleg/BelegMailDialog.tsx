@@ -9,6 +9,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Input,
   Loader,
   Modal,
   Paper,
@@ -195,7 +196,7 @@ function MailFormular({
   const adressen = (feld: "to" | "cc", label: string) => (
     <TagsInput
       label={label}
-      description={tb("mail.adressenHinweis")}
+      description={feld === "to" ? tb("mail.adressenHinweis") : undefined}
       withAsterisk={feld === "to"}
       data={entwurf.vorschlaege.map((v) => v.email)}
       renderOption={({ option }) => (
@@ -239,10 +240,7 @@ function MailFormular({
           key={form.key("text")}
           {...form.getInputProps("text")}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {tb("mail.signatur")}
-          </Text>
+        <Input.Wrapper label={tb("mail.signatur")}>
           {entwurf.signatur ? (
             <Paper withBorder p="xs" data-testid="mail-signatur">
               <Text size="sm" c="dimmed" style={{ whiteSpace: "pre-wrap" }}>
@@ -254,13 +252,12 @@ function MailFormular({
               {tb("mail.ohneSignatur")}
             </Text>
           )}
-        </Stack>
-        <Text size="sm" data-testid="mail-anhang">
-          <Text span fw={500}>
-            {tb("mail.anhang")}:
-          </Text>{" "}
-          {entwurf.anhang.dateiname} ({Math.max(1, Math.round(entwurf.anhang.bytes / 1024))} KB)
-        </Text>
+        </Input.Wrapper>
+        <Input.Wrapper label={tb("mail.anhang")}>
+          <Text size="sm" data-testid="mail-anhang">
+            {entwurf.anhang.dateiname} ({Math.max(1, Math.round(entwurf.anhang.bytes / 1024))} KB)
+          </Text>
+        </Input.Wrapper>
         {fehler && (
           <Alert color="red" role="alert" title={tb("mail.fehler")}>
             {fehler}
