@@ -46,6 +46,7 @@ export const PROBLEM_CODES = [
   "error.mailRejected",
   "error.mailRecipientRejected",
   "error.mailPartlySent",
+  "error.mailLimit",
   "error.payloadTooLarge",
   "error.headerTooLarge",
   "error.requestTimeout",

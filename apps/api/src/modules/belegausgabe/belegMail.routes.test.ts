@@ -3,11 +3,12 @@ import type { TBelegHistorie } from "@kontor/domain/beleg/beleg.api";
 import type { TBelegMailEntwurf } from "@kontor/domain/beleg/belegMail.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mandant } from "../../db/schema/index.ts";
+import { loginAttempt, mandant } from "../../db/schema/index.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp, unique } from "../../test/helpers.ts";
 import { headerOf, mimeParts, type ReceivedMail, startSmtpServer } from "../../test/mail.ts";
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { createKunde } from "../kunde/kunde.testing.ts";
+import { BELEG_MAILS_PRO_STUNDE } from "./belegMail.service.ts";
 
 /**
  * Documents by mail (issue 16) through a real SMTP server in the test process: the prefilled mail, the sent
@@ -342,6 +343,33 @@ describe("POST beleg/{id}/mail: failures record nothing and can be sent again", 
       to: ["office@woelfl.example"],
       abgelehnt: ["x@abgelehnt.example"],
     });
+  });
+
+  it("a user who sent too many mails within the hour: 429 error.mailLimit with Retry-After, nothing sent", async () => {
+    const who = await tenant();
+    const { id } = await rechnung(who);
+    const body = { to: ["office@woelfl.example"], betreff: "R", text: "T" };
+    expect((await senden(who, id, body)).statusCode).toBe(204);
+    const konto = (await call(t, { method: "GET", url: "/app/api/account", token: who.token })).json() as {
+      id: number;
+    };
+    const zaehler = async (key: string) =>
+      (await t.db.select({ n: loginAttempt.failures }).from(loginAttempt).where(eq(loginAttempt.key, key)))[0]
+        ?.n;
+    expect(await zaehler(`belegmail:user:${konto.id}`)).toBe(1);
+    expect(await zaehler(`belegmail:mandant:${who.mandantId}`)).toBe(1);
+    // The hour's count of this user at the limit (as after 100 mails).
+    await t.db
+      .update(loginAttempt)
+      .set({ failures: BELEG_MAILS_PRO_STUNDE.user })
+      .where(eq(loginAttempt.key, `belegmail:user:${konto.id}`));
+    const vorher = smtp.mails.length;
+    const response = await senden(who, id, body);
+    expect(response.statusCode, response.body).toBe(429);
+    expect(response.json().code).toBe("error.mailLimit");
+    expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    expect(neue(vorher)).toEqual([]);
+    expect((await historie(who, id)).filter((e) => e.action === "mail")).toHaveLength(1);
   });
 
   it("a draft: 409 error.belegNotFinalized for the mail and its send", async () => {

@@ -19,6 +19,7 @@ import { notFound, ProblemError } from "../../http/problem.ts";
 import { sanitizeRichText } from "../../http/richText.ts";
 import { type Mailer, MailSendError } from "../../mail/mailer.ts";
 import { htmlZuText, textZuHtml } from "../../mail/mailText.ts";
+import { createAttemptCounter } from "../../security/attempts.ts";
 import { findAccount } from "../account/account.repository.ts";
 import { belegPdf } from "./belegPdf.service.ts";
 
@@ -32,6 +33,27 @@ import { belegPdf } from "./belegPdf.service.ts";
 
 const ENTITY = "beleg";
 type Sprache = "de" | "en";
+
+/**
+ * Mails sent per hour at most — per user and per tenant —, so an account cannot turn the tenant's mail server into
+ * a spam relay (the counters of security/attempts.ts, in the database: they hold across processes).
+ */
+export const BELEG_MAILS_PRO_STUNDE = { user: 100, mandant: 500 };
+const mailLimits = (scope: TenantScope) => [
+  { key: `belegmail:user:${scope.userId}`, max: BELEG_MAILS_PRO_STUNDE.user },
+  { key: `belegmail:mandant:${scope.id}`, max: BELEG_MAILS_PRO_STUNDE.mandant },
+];
+
+/** 429 error.mailLimit (with Retry-After) once a limit of the hour is reached. */
+async function imLimit(counter: ReturnType<typeof createAttemptCounter>, scope: TenantScope) {
+  try {
+    await counter.assertAllowed(mailLimits(scope));
+  } catch (error) {
+    if (error instanceof ProblemError && error.status === 429)
+      throw new ProblemError(429, "error.mailLimit", undefined, undefined, error.headers);
+    throw error;
+  }
+}
 
 /** The account's mail data; 403 error.mailDisabled unless the account may send documents (enablemailtransfer). */
 async function absender(db: Db, userId: number) {
@@ -222,6 +244,8 @@ export const belegMailService = {
   ): Promise<void> {
     const von = await absender(deps.db, scope.userId);
     const daten = await scope.run((tx) => belegDaten(tx, id));
+    const counter = createAttemptCounter(deps.db, 60 * 60);
+    await imLimit(counter, scope);
     const pdf = await anhang(scope, id);
     const { to, cc } = einmal(body.to, body.cc);
     const text = von.signatur ? `${body.text}\n\n-- \n${von.signatur.text}` : body.text;
@@ -249,6 +273,7 @@ export const belegMailService = {
       }
       throw error;
     }
+    await counter.record(mailLimits(scope).map((limit) => limit.key));
     const abgelehnt = new Set(rejected.map((adresse) => adresse.toLowerCase()));
     const erreicht = (liste: string[]) => liste.filter((adresse) => !abgelehnt.has(adresse.toLowerCase()));
     await scope.change(async (_tx, audit) =>
