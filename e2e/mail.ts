@@ -27,27 +27,79 @@ export function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
+/** One leaf part of a MIME message: its headers (names lower-case) and its decoded bytes. */
+export interface MailPart {
+  headers: Record<string, string>;
+  content: Buffer;
+}
+
 export interface Mail {
   file: string;
   to: string;
+  /** The subject, encoded words (RFC 2047) decoded. */
+  subject: string;
   body: string;
+  /** The leaf parts (text, HTML, attachments) of a multipart message; the message itself otherwise. */
+  parts: MailPart[];
+}
+
+/** Header lines (folded lines joined, names lower-case) and the rest of a message or part. */
+function splitHead(raw: string): { headers: Record<string, string>; rest: string } {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = split === -1 ? raw : raw.slice(0, split);
+  const rest = split === -1 ? "" : raw.slice(split).replace(/^\r?\n\r?\n/, "");
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] ??= line.slice(colon + 1).trim();
+  }
+  return { headers, rest };
+}
+
+/** A body by its Content-Transfer-Encoding, as bytes. */
+function decodeBody(rest: string, encoding: string): Buffer {
+  if (encoding === "base64") return Buffer.from(rest.replace(/\s+/g, ""), "base64");
+  if (encoding === "quoted-printable") return Buffer.from(decodeQuotedPrintable(rest), "utf8");
+  return Buffer.from(rest, "utf8");
+}
+
+/** The leaf parts of a message, multiparts opened recursively. */
+function partsOf(raw: string): MailPart[] {
+  const { headers, rest } = splitHead(raw);
+  const boundary = /multipart\/[^;]+;.*boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
+  if (!boundary) {
+    const encoding = (headers["content-transfer-encoding"] ?? "").toLowerCase();
+    return [{ headers, content: decodeBody(rest.replace(/\r?\n$/, ""), encoding) }];
+  }
+  return rest
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((section) => !section.startsWith("--"))
+    .flatMap((section) => partsOf(section.replace(/^\r?\n/, "")));
+}
+
+/** Encoded words of a header (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) decoded; the space between two of them dropped. */
+export function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
 }
 
 /** Headers and body of a raw message; the body decoded by its Content-Transfer-Encoding. */
 export function parseMail(file: string, raw: string): Mail {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = split === -1 ? raw : raw.slice(0, split);
-  const rest = split === -1 ? "" : raw.slice(split).replace(/^\r?\n\r?\n/, "");
-  const headers = head.replace(/\r?\n[ \t]+/g, " ");
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(headers)?.[1]?.trim() ?? "";
-  const encoding = header("Content-Transfer-Encoding").toLowerCase();
-  const body =
-    encoding === "quoted-printable"
-      ? decodeQuotedPrintable(rest)
-      : encoding === "base64"
-        ? Buffer.from(rest.replace(/\s+/g, ""), "base64").toString("utf8")
-        : rest;
-  return { file, to: header("To"), body };
+  const { headers, rest } = splitHead(raw);
+  const encoding = (headers["content-transfer-encoding"] ?? "").toLowerCase();
+  return {
+    file,
+    to: headers.to ?? "",
+    subject: decodeHeader(headers.subject ?? ""),
+    body: decodeBody(rest, encoding).toString("utf8"),
+    parts: partsOf(raw),
+  };
 }
 
 /** Every mail to an address in the outbox, newest first. */

@@ -8,6 +8,7 @@ import { artikelPdfRoutes } from "./artikel/artikelPdf.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { belegRoutes } from "./beleg/beleg.routes.ts";
 import { belegausgabeRoutes } from "./belegausgabe/belegausgabe.routes.ts";
+import { belegMailRoutes } from "./belegausgabe/belegMail.routes.ts";
 import { belegtextRoutes } from "./belegtext/belegtext.routes.ts";
 import { benachrichtigungRoutes } from "./benachrichtigung/benachrichtigung.routes.ts";
 import { einheitRoutes } from "./einheit/einheit.routes.ts";
@@ -67,6 +68,7 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   artikelRoutes,
   belegRoutes,
   belegausgabeRoutes,
+  belegMailRoutes,
   artikelBildRoutes,
   artikelPdfRoutes,
   artikelExcelRoutes,

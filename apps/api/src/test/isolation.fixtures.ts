@@ -3,10 +3,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { AUTHORITIES, MODULES, type TAuthority } from "@kontor/domain/access/access.schema";
 import { EINHEIT_CODES } from "@kontor/domain/einheit/einheit.schema";
+import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { expect } from "vitest";
+import { appUser } from "../db/schema/index.ts";
 import { alsBody } from "../modules/beleg/beleg.testing.ts";
 import { createMandant, createUser } from "../setup/seed.ts";
 import { call, login, type TestApp } from "./helpers.ts";
@@ -214,6 +216,8 @@ async function member(t: TestApp, mandantId: number, loginName: string, authorit
     authorities,
     mandantIds: [mandantId],
   });
+  // Members may send documents by mail (the account's flag), so those routes reach their tenant checks.
+  await t.db.update(appUser).set({ enablemailtransfer: true }).where(eq(appUser.id, userId));
   return { userId, login: loginName, mandantId, token: await login(t, { login: loginName, password }) };
 }
 

@@ -571,6 +571,13 @@ const ISOLATION: Record<string, Entry> = {
   ],
   "POST /app/api/beleg/:id/reihenfolge": [foreignIds({ id: "beleg" }, { body: () => ({ positionIds: [] }) })],
   "GET /app/api/beleg/:id/historie": [foreignIds({ id: "beleg" })],
+  "GET /app/api/beleg/:id/mail": [foreignIds({ id: "belegFinal" })],
+  "POST /app/api/beleg/:id/mail": [
+    foreignIds(
+      { id: "belegFinal" },
+      { body: () => ({ to: ["iso@example.test"], betreff: "Rechnung", text: "Anbei" }) },
+    ),
+  ],
   "GET /app/api/belegtext3/:originalBelegId": [foreignIds({ originalBelegId: "belegFinal" })],
   "PUT /app/api/artikellist": [
     foreignBody("artikel", { body: (x) => [{ id: x.id, geloescht: true, webshopArtikel: false }] }),

@@ -36,14 +36,24 @@ function decodeSubject(raw: string): string {
     );
 }
 
-/** A real SMTP server in the test process: the API sends to it over SMTP like to any mail server. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server in the test process: the API sends to it over SMTP like to any mail server. Recipients
+ * matching `options.refuse` are refused at RCPT TO (550), as a server refuses a mailbox it does not know.
+ */
+export async function startSmtpServer(options: { refuse?: RegExp } = {}) {
   const mails: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.test(address.address)) {
+        const error = Object.assign(new Error("5.1.1 Mailbox unknown"), { responseCode: 550 });
+        return callback(error);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -91,4 +101,47 @@ export function linkIn(mail: ReceivedMail): string {
   const match = mail.text.match(/https?:\/\/[^\s]+?(\/app\/[^\s]+)/);
   if (!match) throw new Error(`no link in mail:\n${mail.text}`);
   return match[1]!;
+}
+
+/** One leaf part of a MIME message: its headers (names lower-case, folded lines joined) and decoded body. */
+export interface MimePart {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+function splitHead(raw: string): { headers: Record<string, string>; body: string } {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = end === -1 ? raw : raw.slice(0, end);
+  const body = end === -1 ? "" : raw.slice(end).replace(/^\r?\n\r?\n/, "");
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body };
+}
+
+/** The leaf parts of a raw message, multiparts opened recursively, bodies decoded (base64, quoted-printable). */
+export function mimeParts(raw: string): MimePart[] {
+  const { headers, body } = splitHead(raw);
+  const boundary = /multipart\/[^;]+;.*boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
+  if (boundary) {
+    const sections = body.split(`--${boundary}`).slice(1);
+    return sections
+      .filter((section) => !section.startsWith("--"))
+      .flatMap((section) => mimeParts(section.replace(/^\r?\n/, "")));
+  }
+  const encoding = (headers["content-transfer-encoding"] ?? "").toLowerCase();
+  const decoded =
+    encoding === "base64"
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64")
+      : encoding === "quoted-printable"
+        ? Buffer.from(decodeQuotedPrintable(body.replace(/\r?\n$/, "")), "utf8")
+        : Buffer.from(body.replace(/\r?\n$/, ""), "utf8");
+  return [{ headers, body: decoded }];
+}
+
+/** A header of the message itself (folded lines joined; encoded words left as they are). */
+export function headerOf(raw: string, name: string): string {
+  return splitHead(raw).headers[name.toLowerCase()] ?? "";
 }

@@ -48,6 +48,16 @@ const RULES: Record<string, { area: AccessArea; cases: Case[] }> = {
       ["module + admin only", ["rechnungslegung"], ["ROLE_ADMIN"], false],
     ],
   },
+  "Sending a document by mail: the documents' rule plus the module mailversand": {
+    area: "belegMail",
+    cases: [
+      ["both modules + user", ["rechnungslegung", "mailversand"], ["ROLE_USER"], true],
+      ["both modules + lagerist", ["rechnungslegung", "mailversand"], ["ROLE_LAGERIST"], true],
+      ["invoicing only", ["rechnungslegung"], ["ROLE_USER"], false],
+      ["mailversand only", ["mailversand"], ["ROLE_USER"], false],
+      ["both modules, no document role", ["rechnungslegung", "mailversand"], ["ROLE_KASSABUCH"], false],
+    ],
+  },
   "Cash book: module and user": {
     area: "kassabuch",
     cases: [
@@ -211,6 +221,7 @@ describe("the table", () => {
     expect(isTenantIndependent("kunde")).toBe(true);
     expect(isTenantIndependent("kassabuch")).toBe(false);
     expect(isTenantIndependent("content")).toBe(false);
+    expect(isTenantIndependent("belegMail")).toBe(false);
   });
 
   it("has unique menu ids and paths", () => {

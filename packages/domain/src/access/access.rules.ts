@@ -14,7 +14,11 @@ export type AccessRule =
       /** The user must not hold this authority. */
       notAuthority?: TAuthority;
     }
-  | { anyOf: readonly AccessRule[] };
+  | { anyOf: readonly AccessRule[] }
+  | {
+      /** Every one of these rules must hold (e.g. an area's rule plus a further module). */
+      allOf: readonly AccessRule[];
+    };
 
 export interface AccessContext {
   modules: ReadonlySet<TModul> | readonly TModul[];
@@ -36,6 +40,16 @@ export const ACCESS_RULES = {
   beleg: { module: "rechnungslegung", anyAuthority: [...LAGER_ROLES, "ROLE_USER"] },
   /** Document list and creating documents need user. */
   belegListCreate: { module: "rechnungslegung", anyAuthority: ["ROLE_USER"] },
+  /**
+   * Sending a document by mail (issue 16): whoever may act on documents, in a tenant that also has the module
+   * mailversand. The account must also allow it (enablemailtransfer) — a per-user flag the route checks.
+   */
+  belegMail: {
+    allOf: [
+      { module: "rechnungslegung", anyAuthority: [...LAGER_ROLES, "ROLE_USER"] },
+      { module: "mailversand" },
+    ],
+  },
   kassabuch: { module: "kassabuch", anyAuthority: ["ROLE_USER"] },
   zahlung: { module: "zahlung", anyAuthority: ["ROLE_USER"] },
   auswertung: { module: "auswertung", anyAuthority: ["ROLE_USER"] },
@@ -107,6 +121,7 @@ const has = <T>(collection: ReadonlySet<T> | readonly T[], value: T) =>
 
 export function satisfies(rule: AccessRule, context: AccessContext): boolean {
   if ("anyOf" in rule) return rule.anyOf.some((alternative) => satisfies(alternative, context));
+  if ("allOf" in rule) return rule.allOf.every((part) => satisfies(part, context));
   if (rule.module && !has(context.modules, rule.module)) return false;
   if (rule.anyAuthority && !rule.anyAuthority.some((authority) => has(context.authorities, authority))) {
     return false;
@@ -121,7 +136,9 @@ export function can(area: AccessArea, context: AccessContext): boolean {
 
 /** Whether a rule asks for tenant modules (then it can only be decided with a tenant selected). */
 export function needsTenant(rule: AccessRule): boolean {
-  return "anyOf" in rule ? rule.anyOf.some(needsTenant) : rule.module !== undefined;
+  if ("anyOf" in rule) return rule.anyOf.some(needsTenant);
+  if ("allOf" in rule) return rule.allOf.some(needsTenant);
+  return rule.module !== undefined;
 }
 
 /** Which of the module-independent checks an area needs: those the server can decide without X-Mandant-Id. */

@@ -41,6 +41,12 @@ export const PROBLEM_CODES = [
   "error.passwordWrong",
   "error.twoFactorRequired",
   "error.mailFailed",
+  "error.mailDisabled",
+  "error.mailServerUnreachable",
+  "error.mailRejected",
+  "error.mailRecipientRejected",
+  "error.mailPartlySent",
+  "error.mailLimit",
   "error.payloadTooLarge",
   "error.headerTooLarge",
   "error.requestTimeout",
@@ -73,6 +79,7 @@ export const FIELD_ERROR_CODES = [
   "imageInvalid",
   "notFound",
   "dateRange",
+  "rejected",
 ] as const;
 export const ZFieldErrorCode = z.enum(FIELD_ERROR_CODES);
 export type TFieldErrorCode = z.infer<typeof ZFieldErrorCode>;

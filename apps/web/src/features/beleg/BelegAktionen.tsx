@@ -13,6 +13,7 @@ import type { TFunction } from "i18next";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
+import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -24,6 +25,9 @@ import { BELEG_LIST_PATH, belegEditPath, belegKeys } from "./beleg.resource.ts";
 
 const LieferungDialog = lazy(async () => ({
   default: (await import("./LieferungDialog.tsx")).LieferungDialog,
+}));
+const BelegMailDialog = lazy(async () => ({
+  default: (await import("./BelegMailDialog.tsx")).BelegMailDialog,
 }));
 
 /** The problem code of a finalization that lacks legal contents of an invoice. */
@@ -64,7 +68,11 @@ export function BelegAktionen({
   const [laeuft, setLaeuft] = useState<string | null>(null);
   const [fehlend, setFehlend] = useState<string[] | null>(null);
   const [liefern, setLiefern] = useState(false);
+  const [mailen, setMailen] = useState(false);
+  const access = useShellAccess();
   const entwurf = bearbeitbar(record);
+  // Send by mail: a finalized document, the tenant's module mailversand, and the account allows it (settings).
+  const kannMailen = !entwurf && access.can("belegMail") && access.account?.enablemailtransfer === true;
   const name = record.belegNummer ?? tb(`typ.${record.belegsTyp}`);
 
   const oeffnen = (beleg: TBeleg) => {
@@ -222,6 +230,11 @@ export function BelegAktionen({
           name={`${tb(`typ.${record.belegsTyp}`)} ${record.belegNummer ?? ""}`.trim()}
           dirty={edit.dirty}
         />
+        {kannMailen && (
+          <Button variant="default" onClick={() => setMailen(true)}>
+            {tb("aktion.mail")}
+          </Button>
+        )}
         {entwurf && schreiben && (
           <Button color="red" variant="subtle" onClick={entfernen} loading={laeuft === "loeschen"}>
             {tb("aktion.loeschen")}
@@ -277,6 +290,11 @@ export function BelegAktionen({
               oeffnen(lieferschein);
             }}
           />
+        </Suspense>
+      )}
+      {mailen && (
+        <Suspense fallback={null}>
+          <BelegMailDialog belegId={record.id} onClose={() => setMailen(false)} />
         </Suspense>
       )}
       {dialog}

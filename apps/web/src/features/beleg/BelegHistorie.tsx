@@ -17,10 +17,21 @@ const BEKANNTE_AKTIONEN = [
   "ship",
   "reorder",
   "bill",
+  "mail",
 ] as const;
 
 /** Detail fields of the audit entries the history names in words. */
-const DETAIL_FELDER = ["belegNummer", "stornoRechnungsnummer", "nach", "belegId", "fields"] as const;
+const DETAIL_FELDER = [
+  "belegNummer",
+  "stornoRechnungsnummer",
+  "nach",
+  "belegId",
+  "fields",
+  "to",
+  "cc",
+  "anhang",
+  "abgelehnt",
+] as const;
 
 /** Historie: who created, changed, finalized or cancelled the document, and when (GET beleg/{id}/historie). */
 export function BelegHistorie({ id }: { id: number }) {
@@ -68,11 +79,13 @@ export function BelegHistorie({ id }: { id: number }) {
                 : eintrag.action}
             </Table.Td>
             <Table.Td>
-              {Object.entries(eintrag.detail ?? {}).map(([feld, wert]) => (
-                <Text size="sm" key={feld}>
-                  {detailText(feld, wert)}
-                </Text>
-              ))}
+              {Object.entries(eintrag.detail ?? {})
+                .filter(([, wert]) => !(Array.isArray(wert) && wert.length === 0))
+                .map(([feld, wert]) => (
+                  <Text size="sm" key={feld}>
+                    {detailText(feld, wert)}
+                  </Text>
+                ))}
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,6 +1,7 @@
 import type { TArtikel } from "@kontor/domain/artikel/artikel.schema";
 import type { TBelegHistorie } from "@kontor/domain/beleg/beleg.api";
 import type { TBeleg } from "@kontor/domain/beleg/beleg.schema";
+import type { TBelegMailEntwurf, TBelegMailSenden } from "@kontor/domain/beleg/belegMail.schema";
 import type { TBelegtext, THotHintText } from "@kontor/domain/belegtext/belegtext.schema";
 import type { TBelegFelddefinition } from "@kontor/domain/felddefinition/felddefinition.schema";
 import { MAX_PAGE_SIZE } from "@kontor/domain/http/paging";
@@ -45,6 +46,18 @@ export const historieQuery = (id: number) =>
     queryKey: belegKeys.historie(id),
     queryFn: ({ signal }) => api.get<TBelegHistorie[]>(`beleg/${id}/historie`, { signal }),
   });
+
+/** GET beleg/{id}/mail: the prefilled mail (read afresh on every opening of the dialog). */
+export const mailEntwurfQuery = (id: number) =>
+  queryOptions({
+    queryKey: belegKeys.mail(id),
+    queryFn: ({ signal }) => api.get<TBelegMailEntwurf>(`beleg/${id}/mail`, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+/** POST beleg/{id}/mail: sends it with the PDF attached (204; failures are problems with their reason). */
+export const mailSenden = (id: number, body: TBelegMailSenden) => api.post<unknown>(`beleg/${id}/mail`, body);
 
 /** The customer with its defaults (payment term, delivery terms, condition, language, addresses, vehicles). */
 export const kundeQuery = (id: number) =>

@@ -362,6 +362,46 @@ describe("beleg edit", { timeout: 30_000 }, () => {
     expect(screen.getByTestId("beleg-status").textContent).toBe("Entwurf");
   });
 
+  it("offers sending a finalized document by mail only with the module mailversand and the account's permission", async () => {
+    const final = { ...entwurf, freigabe: true, belegNummer: "2026-00001" };
+    for (const [module, erlaubt, sichtbar] of [
+      [["rechnungslegung", "mailversand"], true, true],
+      [["rechnungslegung", "mailversand"], false, false],
+      [["rechnungslegung"], true, false],
+    ] as const) {
+      const calls = fakeApi(({ path }) => {
+        if (path === "beleg/7") return { status: 200, body: final };
+        if (path === "getmandantmodule") return { status: 200, body: { mandantId: 7, modulList: module } };
+        if (path === "account")
+          return {
+            status: 200,
+            body: {
+              id: 1,
+              login: "u",
+              authorities: ["ROLE_USER"],
+              langKey: "de",
+              enablemailtransfer: erlaubt,
+            },
+          };
+        return undefined;
+      });
+      renderAt("/beleg/7/edit/true/false");
+      await screen.findByRole("button", { name: "Stornieren" });
+      // Modules and account are in before deciding (a hidden button must not be hidden for want of them).
+      await waitFor(() =>
+        expect(
+          new Set(calls.map((c) => c.path).filter((p) => /^(account|getmandantmodule)$/.test(p))).size,
+        ).toBe(2),
+      );
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      await waitFor(() =>
+        expect(screen.queryByRole("button", { name: "Per E-Mail senden" }) !== null).toBe(sichtbar),
+      );
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("a customer printing in English shows the hint", async () => {
     fakeApi(() => undefined, { belegLangKey: "en" });
     renderAt("/beleg/7/edit/true/false");

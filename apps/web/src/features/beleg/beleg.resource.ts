@@ -16,6 +16,7 @@ export const BELEG_KEY = "beleg";
 export const belegKeys = {
   ...resourceKeys(BELEG_KEY),
   historie: (id: number) => [BELEG_KEY, "historie", id] as const,
+  mail: (id: number) => [BELEG_KEY, "mail", id] as const,
 };
 
 export const BELEG_LIST_PATH = "/beleg_list";
