@@ -7,7 +7,6 @@ import {
 import type { TBelegMailEntwurf, TBelegMailSenden } from "@kontor/domain/beleg/belegMail.schema";
 import { datumText } from "@kontor/domain/date/calendar";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
-import { dec } from "@kontor/domain/money/decimal";
 import { euroText } from "@kontor/domain/money/format";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
 import { dueDates } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
