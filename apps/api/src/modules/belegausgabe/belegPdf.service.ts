@@ -70,8 +70,7 @@ export async function belegPdf(run: TenantRun, id: number): Promise<BelegPdf | u
   const nummer = druck.entwurf ? texte.entwurf : (druck.beleg.belegNummer ?? "");
   return {
     bytes,
-    dateiname:
-      `${texte.titel[druck.beleg.belegsTyp]} ${nummer}`.trim().replace(/[\\/:*?"<>|]+/g, "-") + ".pdf",
+    dateiname: `${`${texte.titel[druck.beleg.belegsTyp]} ${nummer}`.trim().replace(/[\\/:*?"<>|]+/g, "-")}.pdf`,
     sprache: druck.sprache,
     belegNummer: druck.entwurf ? null : (druck.beleg.belegNummer ?? null),
     hinweise,

@@ -30,8 +30,10 @@ const require = createRequire(import.meta.url);
  */
 function fontsEinmalParsen() {
   const pfad = require.resolve("fontkit", { paths: [path.dirname(require.resolve("pdfkit"))] });
-  const modul = require.cache[pfad] ?? (require(pfad), require.cache[pfad]);
-  if (!modul || require.cache[require.resolve("pdfkit")]) return; // pdfkit already has the original
+  if (require.cache[require.resolve("pdfkit")]) return; // pdfkit already has the original
+  require(pfad);
+  const modul = require.cache[pfad];
+  if (!modul) return;
   const original = modul.exports as { create: (bytes: Uint8Array, family?: string) => unknown };
   const geparst = new WeakMap<Uint8Array, Map<string, unknown>>();
   modul.exports = Object.assign(Object.create(null), original, {
