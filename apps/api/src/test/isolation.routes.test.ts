@@ -571,6 +571,7 @@ const ISOLATION: Record<string, Entry> = {
   ],
   "POST /app/api/beleg/:id/reihenfolge": [foreignIds({ id: "beleg" }, { body: () => ({ positionIds: [] }) })],
   "GET /app/api/beleg/:id/historie": [foreignIds({ id: "beleg" })],
+  "GET /app/api/beleg/:id/pdf": [foreignIds({ id: "beleg" }), foreignIds({ id: "belegFinal" })],
   "GET /app/api/beleg/:id/mail": [foreignIds({ id: "belegFinal" })],
   "POST /app/api/beleg/:id/mail": [
     foreignIds(
