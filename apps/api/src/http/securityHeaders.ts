@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import fastifyHelmet from "@fastify/helmet";
 import { RICH_TEXT_STYLE_VALUES } from "@kontor/domain/richtext/richtext.rules";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
  * Security headers of every response (issue 13): a strict Content-Security-Policy, no framing, no sniffing, no
@@ -70,12 +70,30 @@ export const HSTS = "max-age=31536000; includeSubDomains";
 /** A fresh nonce for one response (128 bits, base64). */
 export const stylePolicyNonce = () => randomBytes(16).toString("base64");
 
-/** The policy of an index.html response whose style elements carry `nonce`. */
+/**
+ * The policy of an index.html response whose style elements carry `nonce`. The page may frame this origin only
+ * (`frame-src 'self'`): the public page of a shared document (/invoicetemplate/{token}, issue 16) shows the
+ * document's PDF, served by the API, in an iframe. Nothing can frame the page itself (frame-ancestors 'none').
+ */
 export function pagePolicy(nonce: string): string {
   return serialize({
     ...APP_DIRECTIVES,
     "style-src": [...(APP_DIRECTIVES["style-src"] ?? []), `'nonce-${nonce}'`],
+    "frame-src": ["'self'"],
   });
+}
+
+/**
+ * The policy of a file the app itself shows in a frame (a shared document's PDF): as strict as every answer, but
+ * frameable by pages of this origin — no other site may frame it.
+ */
+export const SAME_ORIGIN_FRAME_POLICY = serialize({ ...APP_DIRECTIVES, "frame-ancestors": ["'self'"] });
+
+/** Lets pages of this origin (and only they) show the reply in a frame; every other header stays. */
+export function frameableBySelf(reply: FastifyReply): FastifyReply {
+  return reply
+    .header("content-security-policy", SAME_ORIGIN_FRAME_POLICY)
+    .header("x-frame-options", "SAMEORIGIN");
 }
 
 /** Registers the headers for every response; `docsPrefix` is where Swagger UI lives. Call before any route. */

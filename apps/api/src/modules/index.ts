@@ -7,6 +7,7 @@ import { artikelExcelRoutes } from "./artikel/artikelExcel.routes.ts";
 import { artikelPdfRoutes } from "./artikel/artikelPdf.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { belegRoutes } from "./beleg/beleg.routes.ts";
+import { belegLinkRoutes } from "./beleglink/belegLink.routes.ts";
 import { belegtextRoutes } from "./belegtext/belegtext.routes.ts";
 import { benachrichtigungRoutes } from "./benachrichtigung/benachrichtigung.routes.ts";
 import { einheitRoutes } from "./einheit/einheit.routes.ts";
@@ -63,6 +64,7 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   kundePdfRoutes,
   artikelRoutes,
   belegRoutes,
+  belegLinkRoutes,
   artikelBildRoutes,
   artikelPdfRoutes,
   artikelExcelRoutes,
