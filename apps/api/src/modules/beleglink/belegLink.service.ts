@@ -87,7 +87,12 @@ export function createBelegLinkService(deps: { db: Db; config: Config }) {
           createdBy: scope.userId,
           gueltigBis,
         });
-        audit({ entity: ENTITY, entityId: belegId, action: "link", detail: { linkId, gueltigBis } });
+        audit({
+          entity: ENTITY,
+          entityId: belegId,
+          action: "link",
+          detail: gueltigBis === null ? { linkId } : { linkId, gueltigBis },
+        });
         const [link] = await linksOf(tx, belegId, linkId);
         return { ...link!, url: `${config.baseUrl}/app/invoicetemplate/${token}` };
       }),

@@ -24,6 +24,9 @@ import { BELEG_LIST_PATH, belegEditPath, belegKeys } from "./beleg.resource.ts";
 const LieferungDialog = lazy(async () => ({
   default: (await import("./LieferungDialog.tsx")).LieferungDialog,
 }));
+const BelegLinkDialog = lazy(async () => ({
+  default: (await import("../beleglink/BelegLinkDialog.tsx")).BelegLinkDialog,
+}));
 
 /** The problem code of a finalization that lacks legal contents of an invoice. */
 export const PFLICHTANGABEN = "error.pflichtangaben";
@@ -42,7 +45,7 @@ export interface AktionenEdit {
  * The document's actions (SPEC §4) for a stored one, each asking first where it cannot be undone: finalize (saves
  * what is typed first; a refusal lists each missing legal content and points at it), storno (then opens the
  * cancellation), duplicate (an unsaved copy), convert into the types the sales chain allows, ship (partial
- * delivery), delete a draft.
+ * delivery), share a finalized one by a public link (issue 16), delete a draft.
  */
 export function BelegAktionen({
   record,
@@ -63,6 +66,7 @@ export function BelegAktionen({
   const [laeuft, setLaeuft] = useState<string | null>(null);
   const [fehlend, setFehlend] = useState<string[] | null>(null);
   const [liefern, setLiefern] = useState(false);
+  const [teilen, setTeilen] = useState(false);
   const entwurf = bearbeitbar(record);
   const name = record.belegNummer ?? tb(`typ.${record.belegsTyp}`);
 
@@ -216,6 +220,11 @@ export function BelegAktionen({
             {tb("aktion.liefern")}
           </Button>
         )}
+        {record.freigabe && (
+          <Button variant="default" onClick={() => setTeilen(true)}>
+            {tb("aktion.teilen")}
+          </Button>
+        )}
         {entwurf && schreiben && (
           <Button color="red" variant="subtle" onClick={entfernen} loading={laeuft === "loeschen"}>
             {tb("aktion.loeschen")}
@@ -271,6 +280,11 @@ export function BelegAktionen({
               oeffnen(lieferschein);
             }}
           />
+        </Suspense>
+      )}
+      {teilen && (
+        <Suspense fallback={null}>
+          <BelegLinkDialog belegId={record.id} onClose={() => setTeilen(false)} />
         </Suspense>
       )}
       {dialog}
