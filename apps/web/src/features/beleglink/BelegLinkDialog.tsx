@@ -52,7 +52,8 @@ export function BelegLinkDialog({ belegId, onClose }: { belegId: number; onClose
   const problemMessage = useProblemMessage();
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
-  const links = useQuery(belegLinksQuery(belegId));
+  // Views change outside this app (the public page): every opening asks again.
+  const links = useQuery({ ...belegLinksQuery(belegId), refetchOnMount: "always" });
   const [gueltigBis, setGueltigBis] = useState("");
   const [fehler, setFehler] = useState<string | null>(null);
   const [neu, setNeu] = useState<TBelegLinkNeu | null>(null);
@@ -121,9 +122,15 @@ export function BelegLinkDialog({ belegId, onClose }: { belegId: number; onClose
                 setFehler(null);
               }}
               error={fehler}
-              w={220}
+              inputWrapperOrder={["label", "input", "description", "error"]}
+              w={300}
             />
-            <Button type="submit" mt={46} loading={laeuft === "erstellen"}>
+            {/* Level with the input: below the label (one line of the label's size). */}
+            <Button
+              type="submit"
+              style={{ marginTop: "calc(var(--mantine-font-size-sm) * var(--mantine-line-height))" }}
+              loading={laeuft === "erstellen"}
+            >
               {t("link.erstellen")}
             </Button>
           </Group>
@@ -187,7 +194,6 @@ export function BelegLinkDialog({ belegId, onClose }: { belegId: number; onClose
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("link.erstelltAm")}</Table.Th>
-                  <Table.Th>{t("link.von")}</Table.Th>
                   <Table.Th>{t("link.bis")}</Table.Th>
                   <Table.Th ta="right">{t("link.aufrufe")}</Table.Th>
                   <Table.Th>{t("link.letzterAufruf")}</Table.Th>
@@ -198,8 +204,14 @@ export function BelegLinkDialog({ belegId, onClose }: { belegId: number; onClose
               <Table.Tbody>
                 {links.data.map((link) => (
                   <Table.Tr key={link.id} data-testid="beleg-link">
-                    <Table.Td>{formatDateTime(link.erstelltAm)}</Table.Td>
-                    <Table.Td>{link.erstelltVon ?? ""}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(link.erstelltAm)}</Text>
+                      {link.erstelltVon && (
+                        <Text size="xs" c="dimmed">
+                          {t("link.von", { login: link.erstelltVon })}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {link.gueltigBis ? formatDate(link.gueltigBis) : t("link.unbegrenzt")}
                     </Table.Td>
@@ -210,7 +222,11 @@ export function BelegLinkDialog({ belegId, onClose }: { belegId: number; onClose
                       {link.letzterAufruf ? formatDateTime(link.letzterAufruf) : t("link.nie")}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_FARBE[link.status]} variant="light">
+                      <Badge
+                        color={STATUS_FARBE[link.status]}
+                        variant="light"
+                        style={{ minWidth: "max-content" }}
+                      >
                         {t(`link.status.${link.status}`)}
                       </Badge>
                     </Table.Td>

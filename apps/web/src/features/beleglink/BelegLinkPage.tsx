@@ -112,10 +112,11 @@ function Beleg({ beleg, token }: { beleg: TOeffentlicherBeleg; token: string }) 
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
             <div>
               <Title order={1} fz={24}>
-                {t("link.oeffentlich.titel", {
-                  typ: t(`typ.${beleg.belegsTyp}`),
-                  nummer: beleg.belegNummer ?? "",
-                })}
+                {t(`typ.${beleg.belegsTyp}`)}{" "}
+                {/* A number breaks at its hyphens otherwise ("2026-" / "00017" on a phone). */}
+                <Box component="span" style={{ whiteSpace: "nowrap" }}>
+                  {beleg.belegNummer}
+                </Box>
               </Title>
               <Text c="dimmed">{t("link.oeffentlich.von", { mandant: beleg.mandant })}</Text>
             </div>
