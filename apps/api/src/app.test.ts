@@ -66,6 +66,8 @@ describe("OpenAPI", () => {
         "/app/api/totp/deactivate2fa",
         "/app/api/einladung",
         "/app/api/einladung/register",
+        "/app/api/public/beleg/{token}",
+        "/app/api/public/beleg/{token}/pdf",
       ].includes(path);
       if (!isPublic) expect(op.security, `${method} ${path}`).toBeDefined();
     }

@@ -10,6 +10,7 @@ import { clientErrorHandler, frameworkErrorHandler } from "./http/clientError.ts
 import { serializerCompiler, validatorCompiler } from "./http/compilers.ts";
 import { registerGuard } from "./http/guard.ts";
 import { registerJsonBodyParser } from "./http/jsonBody.ts";
+import { loggedPath } from "./http/loggedPath.ts";
 import { openApiTransform } from "./http/openapi.ts";
 import { registerProblemHandlers } from "./http/problem.ts";
 import { registerRichTextSanitizing } from "./http/richText.ts";
@@ -32,11 +33,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     logger: {
       level: config.logLevel,
       redact: ["req.headers.authorization"],
-      // The query string holds search words (customer names) and one-time keys: the log keeps the path only.
+      // The query string holds search words (customer names) and one-time keys: the log keeps the path only, and
+      // masks the tokens and keys that some link paths carry (http/loggedPath.ts).
       serializers: {
         req: (request) => ({
           method: request.method,
-          url: request.url.split("?")[0],
+          url: loggedPath(request.url),
           remoteAddress: request.ip,
         }),
       },

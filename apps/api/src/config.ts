@@ -62,6 +62,8 @@ export interface Config {
   /** The address users reach Kontor at: links in mails start with it (`${baseUrl}/app/...`). */
   baseUrl: string;
   loginRateLimit: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
+  /** Public document links (issue 16), per client address: every call, and calls of unknown or dead links. */
+  belegLinkRateLimit: { maxRequestsPerAddress: number; maxMissesPerAddress: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     baseUrl: e.KONTOR_BASE_URL ?? `http://localhost:${e.PORT}`,
     loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 100, windowSeconds: 15 * 60 },
+    belegLinkRateLimit: { maxRequestsPerAddress: 300, maxMissesPerAddress: 30, windowSeconds: 15 * 60 },
   };
 }
 

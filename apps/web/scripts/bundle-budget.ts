@@ -83,6 +83,12 @@ const screens: Array<{ name: string; keys: string[]; budget: number }> = [
     budget: 300,
   },
   {
+    // The public page of a shared document (issue 16): a customer's first visit, without the shell.
+    name: "/app/invoicetemplate/{token}",
+    keys: [entry, keyOf("src/features/beleglink/BelegLinkPage.tsx"), ...texts("common", "beleg", "errors")],
+    budget: 300,
+  },
+  {
     name: "/app/<other>",
     keys: [
       entry,

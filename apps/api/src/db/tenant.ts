@@ -26,7 +26,10 @@ export async function setTenant(tx: Tx, mandantId: number): Promise<void> {
   );
 }
 
-/** Runs fn as the application role without any tenant: tenant tables then show no rows (used by tests). */
+/**
+ * Runs fn as the application role without any tenant: tenant tables then show no rows (tests; the public share-link
+ * lookup, which sees only what its SECURITY DEFINER function answers).
+ */
 export function withoutTenant<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);

@@ -104,6 +104,9 @@ describe("security headers", () => {
       expect(policy.get("style-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
       // Scripts never get the nonce: only files of this origin run.
       expect(policy.get("script-src")).toEqual(["'self'"]);
+      // The page may frame this origin (a shared document's PDF) and its own blobs (the document preview), nothing
+      // frames the page.
+      expect(policy.get("frame-src")).toEqual(["'self'", "blob:"]);
       nonces.add(nonce!);
     }
     expect(nonces.size).toBe(4);

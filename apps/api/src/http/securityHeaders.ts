@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import fastifyHelmet from "@fastify/helmet";
 import { RICH_TEXT_STYLE_VALUES } from "@kontor/domain/richtext/richtext.rules";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
  * Security headers of every response (issue 13): a strict Content-Security-Policy, no framing, no sniffing, no
@@ -23,9 +23,7 @@ const hash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf
  * (style-src-attr) are blocked except the four text alignments stored rich text may contain, admitted by hash
  * ('unsafe-hashes' allows hashes for attributes; the values are RICH_TEXT_STYLE_VALUES, exactly what the sanitizers
  * leave). React's, Mantine's and ProseMirror's own styles are set through CSSOM (element.style), which CSP does
- * not restrict. Images also from data: (embedded in rich text) and blob: (downloaded article images). Frames and
- * objects only from blob: — the document PDF preview shows a PDF the app fetched itself in the browser's viewer
- * (a blob document inherits this policy, and the viewer is an object in it); no page of another origin can be framed.
+ * not restrict. Images also from data: (embedded in rich text) and blob: (downloaded article images).
  */
 const APP_DIRECTIVES: Directives = {
   "default-src": ["'self'"],
@@ -38,7 +36,7 @@ const APP_DIRECTIVES: Directives = {
   "connect-src": ["'self'"],
   "manifest-src": ["'self'"],
   "worker-src": ["'self'"],
-  "frame-src": ["blob:"],
+  "frame-src": ["'none'"],
   "object-src": ["'none'"],
   "base-uri": ["'self'"],
   "form-action": ["'self'"],
@@ -72,12 +70,32 @@ export const HSTS = "max-age=31536000; includeSubDomains";
 /** A fresh nonce for one response (128 bits, base64). */
 export const stylePolicyNonce = () => randomBytes(16).toString("base64");
 
-/** The policy of an index.html response whose style elements carry `nonce`. */
+/**
+ * The policy of an index.html response whose style elements carry `nonce`. The page may frame this origin and
+ * blobs it made itself (`frame-src 'self' blob:`): the public page of a shared document (/invoicetemplate/{token},
+ * issue 16) shows the document's PDF, served by the API, in an iframe; the document preview shows a PDF the app
+ * fetched (with token and tenant) from a blob URL in the browser's viewer — which works although the blob document
+ * inherits `object-src 'none'` (checked in Chromium). Nothing can frame the page itself (frame-ancestors 'none').
+ */
 export function pagePolicy(nonce: string): string {
   return serialize({
     ...APP_DIRECTIVES,
     "style-src": [...(APP_DIRECTIVES["style-src"] ?? []), `'nonce-${nonce}'`],
+    "frame-src": ["'self'", "blob:"],
   });
+}
+
+/**
+ * The policy of a file the app itself shows in a frame (a shared document's PDF): as strict as every answer, but
+ * frameable by pages of this origin — no other site may frame it.
+ */
+export const SAME_ORIGIN_FRAME_POLICY = serialize({ ...APP_DIRECTIVES, "frame-ancestors": ["'self'"] });
+
+/** Lets pages of this origin (and only they) show the reply in a frame; every other header stays. */
+export function frameableBySelf(reply: FastifyReply): FastifyReply {
+  return reply
+    .header("content-security-policy", SAME_ORIGIN_FRAME_POLICY)
+    .header("x-frame-options", "SAMEORIGIN");
 }
 
 /** Registers the headers for every response; `docsPrefix` is where Swagger UI lives. Call before any route. */

@@ -9,6 +9,7 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { belegRoutes } from "./beleg/beleg.routes.ts";
 import { belegausgabeRoutes } from "./belegausgabe/belegausgabe.routes.ts";
 import { belegMailRoutes } from "./belegausgabe/belegMail.routes.ts";
+import { belegLinkRoutes } from "./beleglink/belegLink.routes.ts";
 import { belegtextRoutes } from "./belegtext/belegtext.routes.ts";
 import { benachrichtigungRoutes } from "./benachrichtigung/benachrichtigung.routes.ts";
 import { einheitRoutes } from "./einheit/einheit.routes.ts";
@@ -69,6 +70,7 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   belegRoutes,
   belegausgabeRoutes,
   belegMailRoutes,
+  belegLinkRoutes,
   artikelBildRoutes,
   artikelPdfRoutes,
   artikelExcelRoutes,

@@ -163,6 +163,8 @@ export const RESOURCES = {
     change: (r) => ({ ...alsBody(r as never), zuHanden: "Übernommen" }),
   },
   belegFinal: { read: (r) => [`beleg/${r.id}`, `beleg/${r.id}/historie`] },
+  /** A share link of the finalized offer (issue 16), read through the document's list of links. */
+  belegLink: { read: (r) => [`beleg/${r.belegId}/links`] },
   bestellung: { read: (r) => [`beleg/${r.id}`] },
   /** The tenant itself (read by the member, who is ROLE_ADMIN). */
   mandant: { read: (r) => [`mandants/${r.id}`], change: renamed("bezeichnung") },
@@ -366,6 +368,7 @@ async function side(t: TestApp, letter: "a" | "b", digits: string): Promise<Side
   };
   r.beleg = await put("beleg", angebot);
   r.belegFinal = await put(`beleg/${(await put("beleg", angebot)).id}/freigabe`, {}, "POST");
+  r.belegLink = await put(`beleg/${r.belegFinal.id}/link`, {}, "POST");
   r.bestellung = await put("beleg", { ...angebot, belegsTyp: "bestellung" });
   return s;
 }

@@ -39,6 +39,8 @@ const OWN_ACCOUNT = "user-level, the signed-in user's own account only";
 const PUBLIC_ACCOUNT = "public: sign-in and one-time-key flows, no tenant data";
 const ADMIN_ONLY = "ROLE_ADMIN only (tenant admins 403 by role): installation-wide administration";
 const CODE_LIST = "a code list of packages/domain, the same for every tenant";
+const SHARE_LINK =
+  "public: answers only to the unguessable token of a share link, bound to its one document (belegLink.routes.test.ts)";
 const PDF_BODY = { dateiname: "x.pdf", inhalt: Buffer.from("%PDF-1.4\n%%EOF\n").toString("base64") };
 
 /** B has a logo; after A's calls (given B's logo as stored) B's logo is still the same bytes. */
@@ -580,6 +582,16 @@ const ISOLATION: Record<string, Entry> = {
     ),
   ],
   "GET /app/api/belegtext3/:originalBelegId": [foreignIds({ originalBelegId: "belegFinal" })],
+  "POST /app/api/beleg/:id/link": [
+    foreignIds({ id: "belegFinal" }, { body: () => ({}), watch: ["belegLink"] }),
+  ],
+  "GET /app/api/beleg/:id/links": [foreignIds({ id: "belegFinal" })],
+  "DELETE /app/api/beleg/:id/links/:linkId": [
+    foreignIds({ id: "belegFinal", linkId: "belegLink" }),
+    foreignIds({ id: own("belegFinal"), linkId: "belegLink" }),
+  ],
+  "GET /app/api/public/beleg/:token": exempt(SHARE_LINK),
+  "GET /app/api/public/beleg/:token/pdf": exempt(SHARE_LINK),
   "PUT /app/api/artikellist": [
     foreignBody("artikel", { body: (x) => [{ id: x.id, geloescht: true, webshopArtikel: false }] }),
     reference("VAT rate", "artikel", (x, w) => [

@@ -99,6 +99,17 @@ const einladungRoute = createRoute({
   component: lazyRouteComponent(publicScreens, "EinladungPage"),
 });
 
+/**
+ * The public page of a shared document (SPEC §2 /invoicetemplate and /invoicetemplate/{slug}, issue 16): whoever
+ * holds the link sees the document without a sign-in. One splat route for both paths (without a token: "invalid").
+ */
+const invoicetemplateRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "invoicetemplate/$",
+  loader: () => loadTexts("beleg", "errors"),
+  component: lazyRouteComponent(() => import("../features/beleglink/BelegLinkPage.tsx"), "BelegLinkPage"),
+});
+
 /** Everything else needs a sign-in; anonymous visitors go to the login with the wanted path (SPEC §2). */
 const protectedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -194,6 +205,7 @@ const routeTree = rootRoute.addChildren([
   validate2faRoute,
   disable2faRoute,
   einladungRoute,
+  invoicetemplateRoute,
   protectedRoute.addChildren([
     homeRoute,
     benachrichtigungRedirectRoute,

@@ -2,7 +2,7 @@ import { ZIdParams, ZQueryFlag } from "@kontor/domain/http/params.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
-import { attachment } from "../../http/attachment.ts";
+import { attachment, inline } from "../../http/attachment.ts";
 import { fileResponse, notFound, responses } from "../../http/problem.ts";
 import { belegPdf } from "./belegPdf.service.ts";
 
@@ -35,10 +35,7 @@ export const belegausgabeRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       if (!pdf) throw notFound();
       return reply
         .header("content-type", "application/pdf")
-        .header(
-          "content-disposition",
-          attachment(pdf.dateiname, request.query.download ? "attachment" : "inline"),
-        )
+        .header("content-disposition", (request.query.download ? attachment : inline)(pdf.dateiname))
         .header("x-content-type-options", "nosniff")
         .header("x-pdf-hinweise", pdf.hinweise.join(","))
         .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength) as never);

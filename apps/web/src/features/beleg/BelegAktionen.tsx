@@ -29,6 +29,9 @@ const LieferungDialog = lazy(async () => ({
 const BelegMailDialog = lazy(async () => ({
   default: (await import("./BelegMailDialog.tsx")).BelegMailDialog,
 }));
+const BelegLinkDialog = lazy(async () => ({
+  default: (await import("../beleglink/BelegLinkDialog.tsx")).BelegLinkDialog,
+}));
 
 /** The problem code of a finalization that lacks legal contents of an invoice. */
 export const PFLICHTANGABEN = "error.pflichtangaben";
@@ -47,7 +50,7 @@ export interface AktionenEdit {
  * The document's actions (SPEC §4) for a stored one, each asking first where it cannot be undone: finalize (saves
  * what is typed first; a refusal lists each missing legal content and points at it), storno (then opens the
  * cancellation), duplicate (an unsaved copy), convert into the types the sales chain allows, ship (partial
- * delivery), delete a draft.
+ * delivery), share a finalized one by a public link (issue 16), delete a draft.
  */
 export function BelegAktionen({
   record,
@@ -69,6 +72,7 @@ export function BelegAktionen({
   const [fehlend, setFehlend] = useState<string[] | null>(null);
   const [liefern, setLiefern] = useState(false);
   const [mailen, setMailen] = useState(false);
+  const [teilen, setTeilen] = useState(false);
   const access = useShellAccess();
   const entwurf = bearbeitbar(record);
   // Send by mail: a finalized document, the tenant's module mailversand, and the account allows it (settings).
@@ -235,6 +239,11 @@ export function BelegAktionen({
             {tb("aktion.mail")}
           </Button>
         )}
+        {record.freigabe && (
+          <Button variant="default" onClick={() => setTeilen(true)}>
+            {tb("aktion.teilen")}
+          </Button>
+        )}
         {entwurf && schreiben && (
           <Button color="red" variant="subtle" onClick={entfernen} loading={laeuft === "loeschen"}>
             {tb("aktion.loeschen")}
@@ -295,6 +304,11 @@ export function BelegAktionen({
       {mailen && (
         <Suspense fallback={null}>
           <BelegMailDialog belegId={record.id} onClose={() => setMailen(false)} />
+        </Suspense>
+      )}
+      {teilen && (
+        <Suspense fallback={null}>
+          <BelegLinkDialog belegId={record.id} onClose={() => setTeilen(false)} />
         </Suspense>
       )}
       {dialog}

@@ -2,7 +2,7 @@ import { BELEGS_TYPEN } from "@kontor/domain/beleg/beleg.codes";
 import { Alert, Loader, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../components/format/format.ts";
+import { formatDate, formatDateTime } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { historieQuery } from "./beleg.api.ts";
 
@@ -18,6 +18,8 @@ const BEKANNTE_AKTIONEN = [
   "reorder",
   "bill",
   "mail",
+  "link",
+  "linkRevoke",
 ] as const;
 
 /** Detail fields of the audit entries the history names in words. */
@@ -31,7 +33,11 @@ const DETAIL_FELDER = [
   "cc",
   "anhang",
   "abgelehnt",
+  "linkId",
+  "gueltigBis",
 ] as const;
+/** Detail fields that hold a calendar date (shown DD.MM.YYYY). */
+const DATUM_FELDER: ReadonlySet<string> = new Set(["gueltigBis"]);
 
 /** Historie: who created, changed, finalized or cancelled the document, and when (GET beleg/{id}/historie). */
 export function BelegHistorie({ id }: { id: number }) {
@@ -45,7 +51,9 @@ export function BelegHistorie({ id }: { id: number }) {
         ? t(`typ.${wert as (typeof BELEGS_TYPEN)[number]}`)
         : Array.isArray(wert)
           ? wert.join(", ")
-          : String(wert);
+          : DATUM_FELDER.has(feld) && typeof wert === "string"
+            ? formatDate(wert)
+            : String(wert);
     return (DETAIL_FELDER as readonly string[]).includes(feld)
       ? t(`historie.feld.${feld as (typeof DETAIL_FELDER)[number]}`, { wert: text })
       : `${feld}: ${text}`;
