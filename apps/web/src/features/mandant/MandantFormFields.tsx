@@ -1,9 +1,6 @@
-import { MODULES, type TModul } from "@kontor/domain/access/access.schema";
 import {
   ActionIcon,
-  Alert,
   Button,
-  Checkbox,
   Fieldset,
   Group,
   Paper,
@@ -15,14 +12,11 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { Fragment, lazy, Suspense, useMemo } from "react";
+import { Fragment, lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../app/api.ts";
 import { IconPlus, IconTrash } from "../../components/icons.tsx";
 import { LandSelect } from "../land/LandSelect.tsx";
-import { modultypNamesQuery } from "../modul/modul.api.ts";
-import { emptyAdresse, MAX_ADRESSEN, type MandantFormValues } from "./mandant.form.ts";
+import { emptyAdresse, MAX_ADRESSEN } from "./mandant.form.ts";
 import type { MandantForm } from "./useMandantForm.ts";
 
 interface SectionProps {
@@ -50,6 +44,8 @@ export type MandantSection = (typeof MANDANT_SECTIONS)[number];
 const NumberFields = lazy(() => import("./MandantNumberFields.tsx"));
 /** The members with the user search and its table: loaded right after the form (DESIGN §9 route budget). */
 const BenutzerFields = lazy(() => import("./MandantBenutzerFields.tsx"));
+/** Modules, notice texts, working-time settings and flags (DESIGN §9 route budget). */
+const EinstellungenFields = lazy(() => import("./MandantEinstellungenFields.tsx"));
 /** Layout, address window, footer and logo of the document PDFs, with their own texts (DESIGN §9 route budget). */
 const BelegausgabeFields = lazy(() => import("./MandantBelegausgabeFields.tsx"));
 
@@ -78,7 +74,7 @@ export function MandantFormFields({
       case "bank":
         return <BankFields form={form} />;
       case "module":
-        return <ModuleFields form={form} readOnly={!isAdmin} />;
+        return <EinstellungenFields form={form} section="module" readOnly={!isAdmin} />;
       case "benutzer":
         // Its own boundary: the sections around it show while it loads.
         return (
@@ -87,7 +83,7 @@ export function MandantFormFields({
           </Suspense>
         );
       case "hinweise":
-        return <HinweisFields form={form} />;
+        return <EinstellungenFields form={form} section="hinweise" />;
       case "belegausgabe":
         return (
           <Suspense fallback={<Skeleton height={120} radius="md" />}>
@@ -99,9 +95,9 @@ export function MandantFormFields({
       case "kassa":
         return <NumberFields form={form} section="kassa" />;
       case "zeiterfassung":
-        return <ZeiterfassungFields form={form} />;
+        return <EinstellungenFields form={form} section="zeiterfassung" />;
       case "flags":
-        return <FlagFields form={form} />;
+        return <EinstellungenFields form={form} section="flags" />;
     }
   };
   return (
@@ -305,148 +301,5 @@ export function AdressenFields({ form }: SectionProps) {
         )}
       </Group>
     </Stack>
-  );
-}
-
-export function ModuleFields({ form, readOnly }: SectionProps) {
-  const { t, i18n } = useTranslation("mandant");
-  const names = useQuery({ ...modultypNamesQuery, enabled: !readOnly });
-  const collator = useMemo(() => new Intl.Collator(i18n.language), [i18n.language]);
-  const options = useMemo(() => {
-    const byName = new Map(names.data?.map((modul) => [modul.name, modul.bezeichnung]));
-    return MODULES.map((code) => ({ code, label: byName.get(code) ?? code })).sort((a, b) =>
-      collator.compare(a.label, b.label),
-    );
-  }, [names.data, collator]);
-  const selected = form.values.modulList;
-  const namesUnavailable =
-    names.isError && !(isApiError(names.error) && names.error.status === 403) && !readOnly;
-
-  return (
-    <Stack gap="sm">
-      {namesUnavailable && (
-        <Alert color="yellow" variant="light">
-          {t("module.namesFailed")}
-        </Alert>
-      )}
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t("module.count", { count: selected.length, total: MODULES.length })}
-        </Text>
-        {!readOnly && (
-          <Group gap="xs">
-            <Button size="xs" variant="subtle" onClick={() => form.setFieldValue("modulList", [...MODULES])}>
-              {t("module.all")}
-            </Button>
-            <Button size="xs" variant="subtle" onClick={() => form.setFieldValue("modulList", [])}>
-              {t("module.none")}
-            </Button>
-          </Group>
-        )}
-      </Group>
-      <Checkbox.Group
-        aria-label={t("section.module")}
-        value={selected}
-        onChange={(value) => form.setFieldValue("modulList", value as TModul[])}
-        error={form.errors.modulList}
-        readOnly={readOnly}
-      >
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" verticalSpacing="xs">
-          {options.map((option) => (
-            <Checkbox
-              key={option.code}
-              value={option.code}
-              label={option.label}
-              description={option.label !== option.code ? option.code : undefined}
-              disabled={readOnly}
-            />
-          ))}
-        </SimpleGrid>
-      </Checkbox.Group>
-    </Stack>
-  );
-}
-
-const HINWEISE = [
-  ["hinweisKleinunternehmerDe", "hinweisKleinunternehmerEn"],
-  ["hinweisExportDe", "hinweisExportEn"],
-  ["hinweisInnergemeinschaftlichDe", "hinweisInnergemeinschaftlichEn"],
-] as const satisfies ReadonlyArray<readonly [keyof MandantFormValues, keyof MandantFormValues]>;
-
-export function HinweisFields({ form }: SectionProps) {
-  const { t } = useTranslation("mandant");
-  return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        {t("hint.hinweise")}
-      </Text>
-      {HINWEISE.map((pair) => (
-        <SimpleGrid key={pair[0]} cols={{ base: 1, md: 2 }} spacing="sm">
-          {pair.map((field) => (
-            <Textarea
-              key={form.key(field)}
-              label={t(`field.${field}`)}
-              autosize
-              minRows={2}
-              maxRows={8}
-              maxLength={2000}
-              {...form.getInputProps(field)}
-            />
-          ))}
-        </SimpleGrid>
-      ))}
-    </Stack>
-  );
-}
-
-export function ZeiterfassungFields({ form }: SectionProps) {
-  const { t } = useTranslation("mandant");
-  return (
-    <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        {(["zeitausgleich", "confirmTimes", "vacationMode"] as const).map((field) => (
-          <Checkbox
-            key={form.key(field)}
-            label={t(`field.${field}`)}
-            {...form.getInputProps(field, { type: "checkbox" })}
-          />
-        ))}
-      </SimpleGrid>
-      <Textarea
-        label={t("field.zeiterfassungRestrictions")}
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={2000}
-        key={form.key("zeiterfassungRestrictions")}
-        {...form.getInputProps("zeiterfassungRestrictions")}
-      />
-    </Stack>
-  );
-}
-
-const FLAGS = [
-  "kleinunternehmer",
-  "bankomat",
-  "belegeFinalisieren",
-  "mwstEditierbar",
-  "lieferKontaktAusklappen",
-  "crmAusklappen",
-  "hasNewBelege",
-  "aiActivated",
-] as const;
-
-export function FlagFields({ form }: SectionProps) {
-  const { t } = useTranslation("mandant");
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-      {FLAGS.map((field) => (
-        <Checkbox
-          key={form.key(field)}
-          label={t(`field.${field}`)}
-          {...form.getInputProps(field, { type: "checkbox" })}
-        />
-      ))}
-    </SimpleGrid>
   );
 }
