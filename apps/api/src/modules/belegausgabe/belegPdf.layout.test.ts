@@ -117,6 +117,17 @@ describe("the document PDF's contents (§11 UStG AT, §14 UStG DE)", () => {
     );
   });
 
+  it("a document discount shows the positions' sum, the discount and the net amount per the one totals function", async () => {
+    const druck = beispielDruck({ positionen: 4 });
+    druck.beleg.belegRabatt = 10;
+    const summen = belegSummen(druck.beleg);
+    const text = flach((await rendern(druck)).seiten.join(" "));
+    expect(text).toContain(`Summe netto ${euroText(summen.summeNetto, "de")}`);
+    expect(text).toContain(`Rabatt 10 % -${euroText(summen.rabatt, "de")}`);
+    expect(text).toContain(`Nettobetrag ${euroText(summen.netto, "de")}`);
+    expect(text).toContain(`Gesamtbetrag ${euroText(summen.brutto, "de")}`);
+  });
+
   it("a draft says so, prints no number and no payment code", async () => {
     const { seiten, bytes } = await rendern(beispielDruck({ positionen: 2, entwurf: true }));
     const text = flach(seiten.join(" "));
