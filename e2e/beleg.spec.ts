@@ -9,6 +9,18 @@ const saveButton = (page: Page) => page.getByRole("button", { name: "Speichern",
 const status = (page: Page) => page.getByTestId("beleg-status");
 const EDIT_URL = /\/app\/beleg\/(\d+)\/edit\/true\/false$/;
 
+/**
+ * Picks an option of a select. The click that opens it is repeated until the option shows: a click that lands
+ * while the form is still settling (its defaults loading under a busy machine) can close the dropdown again.
+ */
+async function waehlen(page: Page, feld: string, option: string) {
+  await expect(async () => {
+    await page.getByRole("combobox", { name: feld }).click();
+    await expect(page.getByRole("option", { name: option, exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
 /** Runs an action of the action bar that asks first, and confirms it. */
 async function bestaetigt(page: Page, knopf: string, frage: string, bestaetigen: string) {
   await page.getByRole("button", { name: knopf, exact: true }).click();
@@ -70,8 +82,7 @@ test.describe("documents", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Neu: Rechnung" })).toBeVisible();
 
     // The offer: type, customer, two free positions; the totals follow.
-    await page.getByRole("combobox", { name: "Belegtyp" }).click();
-    await page.getByRole("option", { name: "Angebot", exact: true }).click();
+    await waehlen(page, "Belegtyp", "Angebot");
     await page.getByRole("combobox", { name: "Kunde", exact: true }).fill(RUN);
     await page.getByRole("option", { name: new RegExp(kundeName) }).click();
     await page.getByRole("button", { name: "Position hinzufügen" }).click();
@@ -118,8 +129,7 @@ test.describe("documents", () => {
     // One invoice from both delivery notes, chosen in the list.
     await page.goto("/app/beleg_list/");
     await page.getByRole("searchbox", { name: "Liste durchsuchen" }).fill(kundeName);
-    await page.getByRole("combobox", { name: "Belegtyp" }).click();
-    await page.getByRole("option", { name: "Lieferschein", exact: true }).click();
+    await waehlen(page, "Belegtyp", "Lieferschein");
     await page.getByRole("checkbox", { name: `Auswählen: ${ls1}` }).check();
     await page.getByRole("checkbox", { name: `Auswählen: ${ls2}` }).check();
     await page.getByRole("button", { name: "Rechnung erstellen" }).click();
@@ -180,8 +190,7 @@ test.describe("documents", () => {
     await signInFromStart(page, DEMO.admin);
     await page.goto("/app/beleg_list/");
     await page.getByRole("link", { name: "Neuer Beleg" }).click();
-    await page.getByRole("combobox", { name: "Belegtyp" }).click();
-    await page.getByRole("option", { name: "Angebot", exact: true }).click();
+    await waehlen(page, "Belegtyp", "Angebot");
     await page.getByRole("combobox", { name: "Kunde", exact: true }).fill(`English Ltd ${RUN}`);
     await page.getByRole("option", { name: new RegExp(kundeName) }).click();
     // The customer's language shows, and its payment term's text comes in English.
