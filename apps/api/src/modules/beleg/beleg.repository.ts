@@ -555,3 +555,16 @@ export async function parteien(tx: Tx, kundeId: number | null) {
     kunde: k ? { ...k.kunde, adresseLists: k.adresseLists } : undefined,
   };
 }
+
+/** What finalization copies of the seller onto the document (beleg.verkaeufer). */
+export interface VerkaeuferKopie {
+  bezeichnung: string;
+  uid: string | null;
+  /** The tenant's first address as stored (adresse row fields). */
+  adresse: Record<string, unknown> | null;
+  fn?: string | null;
+  email?: string | null;
+  iban?: string | null;
+  bic?: string | null;
+  bankName?: string | null;
+}

@@ -67,6 +67,7 @@ import {
   type PositionWerte,
   parteien,
   positionIds,
+  type VerkaeuferKopie,
   writeBeleg,
 } from "./beleg.repository.ts";
 
@@ -418,7 +419,18 @@ async function freigabe(tx: Tx, row: BelegRow, audit: Audit, kategorie?: TMwstKa
         freigabeAm: new Date(),
         rechnungsAdresse,
         lieferAdresse,
-        verkaeufer: m ? { bezeichnung: m.bezeichnung, uid: m.uid, adresse: m.adresseLists[0] ?? null } : null,
+        verkaeufer: m
+          ? ({
+              bezeichnung: m.bezeichnung,
+              uid: m.uid,
+              adresse: m.adresseLists[0] ?? null,
+              fn: m.fn,
+              email: m.email,
+              iban: m.iban,
+              bic: m.bic,
+              bankName: m.bankName,
+            } satisfies VerkaeuferKopie)
+          : null,
         lastModifiedDate: new Date(),
       })
       .where(eq(beleg.id, row.id));

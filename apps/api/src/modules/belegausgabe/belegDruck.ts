@@ -5,6 +5,7 @@ import type { TBeleg } from "@kontor/domain/beleg/beleg.schema";
 import { hinweisFeld, kategorieAusMwst, mwstEinordnung } from "@kontor/domain/beleg/beleg.totals";
 import { datumText } from "@kontor/domain/date/calendar";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
+import { compare, dec, sub, toFixedString } from "@kontor/domain/money/decimal";
 import type { DruckSprache } from "@kontor/domain/money/format";
 import { zahlungszielText } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
 import { resources } from "@kontor/i18n";
@@ -19,7 +20,7 @@ import {
   zahlungsbedingung,
   zahlungsziel,
 } from "../../db/schema/index.ts";
-import { findBeleg, parteien } from "../beleg/beleg.repository.ts";
+import { findBeleg, parteien, type VerkaeuferKopie } from "../beleg/beleg.repository.ts";
 import { adressenWahl } from "../beleg/beleg.service.ts";
 
 /**
@@ -123,12 +124,16 @@ export async function belegDruckLesen(tx: Tx, id: number): Promise<BelegDruck | 
   const texte = resources[sprache].beleg.druck;
   const entwurf = bearbeitbar(b);
 
-  const snapshot = (extra?.verkaeufer ?? null) as {
-    bezeichnung?: string;
-    uid?: string | null;
-    adresse?: Adresse | null;
-  } | null;
-  const sitz = (entwurf ? null : snapshot?.adresse) ?? m?.adresseLists[0] ?? null;
+  // The seller as finalization copied it (name, VAT id, address, register number, e-mail, bank — see
+  // beleg.service.ts freigabe): a re-print of a finalized document names the seller as issued. A draft, and a
+  // document finalized before a field was copied, use today's tenant.
+  const kopie = (entwurf ? null : extra?.verkaeufer) as VerkaeuferKopie | null | undefined;
+  const verkaeufer = (feld: Exclude<keyof VerkaeuferKopie, "adresse">) =>
+    (kopie && feld in kopie ? kopie[feld] : m?.[feld]) ?? null;
+  const sitz = (kopie?.adresse ?? m?.adresseLists[0] ?? null) as Adresse | null;
+  const iban = verkaeufer("iban") as string | null;
+  const bic = verkaeufer("bic") as string | null;
+  const verkaeuferName = (verkaeufer("bezeichnung") as string | null) ?? "";
   const heimatland = sitz?.land ?? "AT";
 
   const gewaehlt = k ? adressenWahl(k.adresseLists, b.adresse?.id ?? null) : null;
@@ -202,18 +207,19 @@ export async function belegDruckLesen(tx: Tx, id: number): Promise<BelegDruck | 
         ? (m[feld]?.trim() ?? null) || null
         : null;
 
-  const bezahlt = b.zahlungList.reduce((summe, z) => summe + Math.round(z.betrag * 100), 0);
-  const offen = (Math.round(b.summeBrutto * 100) - bezahlt) / 100;
-  const bank = m?.iban ? { iban: formatIban(m.iban), bic: m.bic, bankName: m.bankName } : null;
+  const offen = b.zahlungList.reduce((rest, z) => sub(rest, dec(z.betrag)), dec(b.summeBrutto));
+  const bank = iban
+    ? { iban: formatIban(iban), bic, bankName: verkaeufer("bankName") as string | null }
+    : null;
   const titel = texte.titel[b.belegsTyp];
-  const zuZahlen = istZahlbar && !b.bezahlt && !b.storniert && offen > 0;
+  const zuZahlen = istZahlbar && !b.bezahlt && !b.storniert && compare(offen, dec(0)) > 0;
   const epc =
-    !entwurf && zuZahlen && m?.iban
+    !entwurf && zuZahlen && iban
       ? epcQrText({
-          name: snapshot?.bezeichnung ?? m.bezeichnung,
-          iban: m.iban,
-          bic: m.bic,
-          betrag: offen.toFixed(2),
+          name: verkaeuferName,
+          iban,
+          bic,
+          betrag: toFixedString(offen, 2),
           verwendungszweck: `${titel} ${b.belegNummer ?? ""}`.trim(),
         })
       : null;
@@ -257,11 +263,11 @@ export async function belegDruckLesen(tx: Tx, id: number): Promise<BelegDruck | 
     beleg: b,
     entwurf,
     verkaeufer: {
-      name: (entwurf ? null : snapshot?.bezeichnung) ?? m?.bezeichnung ?? "",
+      name: verkaeuferName,
       adresse: adresszeilen(sitz, sprache, null),
-      uid: (entwurf ? m?.uid : (snapshot?.uid ?? m?.uid)) ?? null,
-      fn: m?.fn ?? null,
-      email: m?.email ?? null,
+      uid: verkaeufer("uid") as string | null,
+      fn: verkaeufer("fn") as string | null,
+      email: verkaeufer("email") as string | null,
       bank,
     },
     empfaenger,
@@ -275,7 +281,7 @@ export async function belegDruckLesen(tx: Tx, id: number): Promise<BelegDruck | 
     fahrzeug: fahrzeugZeilen,
     felder,
     epc,
-    zahlbarOhneBank: zuZahlen && !m?.iban,
+    zahlbarOhneBank: zuZahlen && !iban,
     vorlage:
       vorlage?.bytes && vorlage.contentType
         ? { bytes: vorlage.bytes, contentType: vorlage.contentType }

@@ -278,14 +278,17 @@ describe("the payment code (EPC QR) of a document", () => {
 
   it("carries the tenant's IBAN and BIC, the open amount and the invoice number — and only when there is one to pay", async () => {
     const who = await tenant();
-    const b = await rechnung(who);
-    expect((await lesen(who, b.id))!.epc).toBeNull(); // a draft
-    await freigeben(who, b.id);
-    expect((await lesen(who, b.id))!.epc).toBeNull(); // no bank account yet
+    const ohneBank = await rechnung(who);
+    await freigeben(who, ohneBank.id);
+    expect((await lesen(who, ohneBank.id))!.epc).toBeNull(); // issued without a bank account
+    expect((await lesen(who, ohneBank.id))!.zahlbarOhneBank).toBe(true);
     await t.db
       .update(mandant)
       .set({ iban: "AT611904300234573201", bic: "BKAUATWW", bankName: "Bank Austria" })
       .where(eq(mandant.id, who.mandantId));
+    const b = await rechnung(who);
+    expect((await lesen(who, b.id))!.epc).toBeNull(); // a draft
+    await freigeben(who, b.id);
     const druck = (await lesen(who, b.id))!;
     expect(druck.epc).toBe(
       [
@@ -299,7 +302,7 @@ describe("the payment code (EPC QR) of a document", () => {
         "EUR153.00",
         "",
         "",
-        "Rechnung 2026-00001",
+        "Rechnung 2026-00002",
       ].join("\n"),
     );
     const text = flach(await pdfSeiten((await pdf(who, b.id)).rawPayload));
@@ -314,6 +317,31 @@ describe("the payment code (EPC QR) of a document", () => {
     });
     expect((await lesen(who, b.id))!.epc).toBeNull(); // cancelled
     expect((await lesen(who, storno.json().id))!.epc).toBeNull(); // a storno is nothing to pay
+  });
+
+  it("a finalized document keeps the seller as issued: a later change of the tenant's bank account does not reach it", async () => {
+    const who = await tenant();
+    await t.db
+      .update(mandant)
+      .set({ iban: "AT611904300234573201", bic: "BKAUATWW", bankName: "Bank Austria", fn: "FN 123456a" })
+      .where(eq(mandant.id, who.mandantId));
+    const b = await rechnung(who);
+    await freigeben(who, b.id);
+    await t.db
+      .update(mandant)
+      .set({ iban: "DE89370400440532013000", bic: null, bankName: "Neue Bank", fn: "FN 999999z" })
+      .where(eq(mandant.id, who.mandantId));
+    const druck = (await lesen(who, b.id))!;
+    expect(druck.verkaeufer.bank).toEqual({
+      iban: "AT61 1904 3002 3457 3201",
+      bic: "BKAUATWW",
+      bankName: "Bank Austria",
+    });
+    expect(druck.verkaeufer.fn).toBe("FN 123456a");
+    expect(druck.epc).toContain("AT611904300234573201");
+    // A draft shows today's tenant.
+    const entwurf = await rechnung(who);
+    expect((await lesen(who, entwurf.id))!.verkaeufer.bank?.bankName).toBe("Neue Bank");
   });
 
   it("is left out for a document type that is not paid by transfer (an offer)", async () => {
