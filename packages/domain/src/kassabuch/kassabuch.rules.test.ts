@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { toFixedString } from "../money/decimal.ts";
-import { ZKassabuchEintragNeu } from "./kassabuch.schema.ts";
 import {
   abschlussBis,
   buchungMoeglich,
@@ -13,6 +12,7 @@ import {
   saldoAm,
   zeitraum,
 } from "./kassabuch.rules.ts";
+import { ZKassabuchEintragNeu } from "./kassabuch.schema.ts";
 
 const fix = (d: { units: bigint; scale: number }) => toFixedString(d as never, 2);
 const einstellungen = (over: Partial<KassaEinstellungen> = {}): KassaEinstellungen => ({
@@ -106,7 +106,13 @@ describe("zeitraum", () => {
     ]);
   });
   it("zero years: crossing a year is flagged", () => {
-    const z = zeitraum(einstellungen({ kassaStartZeroYear: true }), book, "2025-12-01", "2026-01-31", "2026-02-01");
+    const z = zeitraum(
+      einstellungen({ kassaStartZeroYear: true }),
+      book,
+      "2025-12-01",
+      "2026-01-31",
+      "2026-02-01",
+    );
     expect(z.jahreswechsel).toBe(true);
     expect(fix(z.endbestand)).toBe("0.00");
   });

@@ -123,7 +123,11 @@ export function saldoVor(e: KassaEinstellungen, buchungen: readonly KassaBuchung
  * The largest expense that may be dated `date`: the least of the balance at the end of that day (the new entry
  * goes after the day's others) and every running balance after that day in its segment.
  */
-export function hoechsteAusgabe(e: KassaEinstellungen, buchungen: readonly KassaBuchung[], date: string): Decimal {
+export function hoechsteAusgabe(
+  e: KassaEinstellungen,
+  buchungen: readonly KassaBuchung[],
+  date: string,
+): Decimal {
   const segment = abschnitt(e, date);
   let kleinster = saldoAm(e, buchungen, date);
   for (const { buchung, saldo } of laufendeSalden(e, buchungen))
@@ -186,11 +190,17 @@ export function zeitraum(
   heute: string,
 ): KassaZeitraum {
   const ersterTag =
-    von ?? e.kassaStartdatum ?? buchungen.reduce<string | null>((f, b) => (f === null || b.date < f ? b.date : f), null);
+    von ??
+    e.kassaStartdatum ??
+    buchungen.reduce<string | null>((f, b) => (f === null || b.date < f ? b.date : f), null);
   const letzter = bis ?? letzterTag(buchungen, heute);
   const drin = buchungen.filter((b) => (von === null || b.date >= von) && (bis === null || b.date <= bis));
   const anfangsbestand =
-    ersterTag === null ? eroeffnung(e, heute) : von === null ? eroeffnung(e, ersterTag) : saldoVor(e, buchungen, von);
+    ersterTag === null
+      ? eroeffnung(e, heute)
+      : von === null
+        ? eroeffnung(e, ersterTag)
+        : saldoVor(e, buchungen, von);
   return {
     anfangsbestand,
     einnahmen: summe(drin.filter((b) => b.typ === "einnahme")),

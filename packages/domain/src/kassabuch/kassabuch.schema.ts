@@ -29,7 +29,9 @@ const text = (max: number) =>
 /** PUT kassabuch: a new entry. `id` is accepted only to be refused (409 error.kassabuchAppendOnly). */
 export const ZKassabuchEintragNeu = z.strictObject({
   id: z.number().int().optional().describe("Must be absent: entries are never changed (409 otherwise)"),
-  date: ZIsoDate.describe("The day the cash moved (not before the cash book's start, not in a closed period)"),
+  date: ZIsoDate.describe(
+    "The day the cash moved (not before the cash book's start, not in a closed period)",
+  ),
   belegnummer: text(50).describe("Number of the receipt"),
   kontonummer: text(50).describe("Ledger account"),
   text: z.string().trim().min(1).max(500).describe("What the money was for"),
@@ -101,7 +103,9 @@ export const ZKassabuchZeitraum = z.object({
   endbestand: ZKassabuchSaldo,
   jahreswechsel: z
     .boolean()
-    .describe("The period crosses a new year that starts at zero (kassaStartZeroYear): closing ≠ opening + in − out"),
+    .describe(
+      "The period crosses a new year that starts at zero (kassaStartZeroYear): closing ≠ opening + in − out",
+    ),
 });
 export type TKassabuchZeitraum = z.infer<typeof ZKassabuchZeitraum>;
 
@@ -125,7 +129,9 @@ export type TKassabuchKorrektur = z.infer<typeof ZKassabuchKorrektur>;
 
 /** POST kassabuch/abschluss: close a day, or the month of the day given. */
 export const ZKassabuchAbschlussNeu = z.strictObject({
-  art: z.enum(KASSABUCH_ABSCHLUSS_ARTEN).describe("tag: this day; monat: the month of the day, to its last day"),
+  art: z
+    .enum(KASSABUCH_ABSCHLUSS_ARTEN)
+    .describe("tag: this day; monat: the month of the day, to its last day"),
   datum: ZIsoDate,
 });
 export type TKassabuchAbschlussNeu = z.infer<typeof ZKassabuchAbschlussNeu>;
