@@ -42,7 +42,7 @@ describe("sidebarSections", () => {
   });
 
   it("puts pinned entries first, in pin order, and only those still allowed", () => {
-    const sections = sidebarSections(context(["kassabuch"], ["ROLE_USER"]), [
+    const sections = sidebarSections(context(["kassabuch"], ["ROLE_USER", "ROLE_KASSABUCH"]), [
       "kassabuch",
       "zahlungen", // module missing: hidden
       "kunden",
