@@ -208,19 +208,6 @@ describe("api client", () => {
     await expect(client.getPage("b")).resolves.toEqual({ items: [], totalCount: null });
   });
 
-  it("getCounted: an object body and the x-total-count header", async () => {
-    const { client } = setup(
-      new Response(JSON.stringify({ entries: [], actualBalance: 5 }), {
-        status: 200,
-        headers: { "Content-Type": "application/json", "X-Total-Count": "3" },
-      }),
-    );
-    await expect(client.getCounted("kassabuch")).resolves.toEqual({
-      body: { entries: [], actualBalance: 5 },
-      totalCount: 3,
-    });
-  });
-
   it("parseTotalCount accepts only whole non-negative numbers", () => {
     expect(parseTotalCount("0")).toBe(0);
     expect(parseTotalCount(" 17 ")).toBe(17);

@@ -148,14 +148,6 @@ export interface ApiClient {
    * `x-total-count`. Items are `unknown`: the caller parses them with the area's schema.
    */
   getPage(path: string, options?: Omit<RequestOptions, "method" | "body">): Promise<Page<unknown>>;
-  /**
-   * GET of a paged answer that is an object (the cash book: rows plus balances), with the total from
-   * `x-total-count`.
-   */
-  getCounted<T>(
-    path: string,
-    options?: Omit<RequestOptions, "method" | "body">,
-  ): Promise<{ body: T; totalCount: number | null }>;
   get<T>(path: string, options?: Omit<RequestOptions, "method" | "body">): Promise<T>;
   post<T>(path: string, body: unknown, options?: Omit<RequestOptions, "method" | "body">): Promise<T>;
   put<T>(path: string, body: unknown, options?: Omit<RequestOptions, "method" | "body">): Promise<T>;
@@ -238,15 +230,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient & {
     };
   }
 
-  async function getCounted<T>(path: string, options: RequestOptions = {}) {
-    const { body, headers } = await send(path, { ...options, method: "GET" });
-    return { body: body as T, totalCount: parseTotalCount(headers.get("x-total-count")) };
-  }
-
   return {
     request,
     getPage,
-    getCounted,
     get: (path, options) => request(path, { ...options, method: "GET" }),
     post: (path, body, options) => request(path, { ...options, method: "POST", body }),
     put: (path, body, options) => request(path, { ...options, method: "PUT", body }),

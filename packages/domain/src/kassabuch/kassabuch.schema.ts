@@ -112,6 +112,7 @@ export type TKassabuchZeitraum = z.infer<typeof ZKassabuchZeitraum>;
 /** GET kassabuch (SPEC §3): one page of entries plus the balances and the period's summary. */
 export const ZKassabuch = z.object({
   entries: z.array(ZKassabuchEintrag),
+  totalCount: z.number().int().describe("Entries matching the filters (also in x-total-count)"),
   completeBalance: ZKassabuchSaldo.describe("Balance after every entry, future-dated ones included"),
   actualBalance: ZKassabuchSaldo.describe("Balance at the end of today (Europe/Vienna)"),
   zeitraum: ZKassabuchZeitraum,

@@ -129,6 +129,7 @@ export const kassabuchService = {
         totalCount: seite.totalCount,
         body: {
           entries: seite.items,
+          totalCount: seite.totalCount,
           completeBalance: toNumber(s.completeBalance),
           actualBalance: toNumber(s.actualBalance),
           zeitraum: {

@@ -39,8 +39,8 @@ export const KASSABUCH_SIZE = 20;
 export const kassabuchQuery = (filter: KassabuchFilter, page: number, sort: SortOrder) =>
   queryOptions({
     queryKey: kassabuchKeys.buch(filter, page, sort),
-    queryFn: async ({ signal }) => {
-      const { body, totalCount } = await api.getCounted<TKassabuch>("kassabuch", {
+    queryFn: ({ signal }) =>
+      api.get<TKassabuch>("kassabuch", {
         signal,
         query: {
           page,
@@ -51,9 +51,7 @@ export const kassabuchQuery = (filter: KassabuchFilter, page: number, sort: Sort
           typ: filter.typ || undefined,
           search: filter.search.trim() || undefined,
         },
-      });
-      return { ...body, totalCount };
-    },
+      }),
     placeholderData: keepPreviousData,
   });
 
