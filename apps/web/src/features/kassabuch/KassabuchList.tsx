@@ -3,6 +3,7 @@ import { type SortOrder, totalPages } from "@kontor/domain/http/paging";
 import { KASSABUCH_TYPEN, type TKassabuchTyp } from "@kontor/domain/kassabuch/kassabuch.codes";
 import type { TKassabuchEintrag } from "@kontor/domain/kassabuch/kassabuch.schema";
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -15,6 +16,8 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
+  VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -58,6 +61,27 @@ const ISO_TAG = /^\d{4}-\d{2}-\d{2}$/;
 const DEFAULT_SORT: SortOrder = { field: "date", direction: "asc" };
 
 type Dialog = { art: "neu" } | { art: "korrektur"; eintrag: TKassabuchEintrag } | { art: "abschluss" } | null;
+
+/** A counter-entry: an arrow turning back. */
+function IconGegenbuchung() {
+  return (
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M9 14 4 9l5-5" />
+      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+    </svg>
+  );
+}
 
 /** One summary card: a label and an amount. */
 function Karte({ label, betrag, farbe }: { label: string; betrag: number | undefined; farbe?: string }) {
@@ -124,21 +148,26 @@ export function KassabuchList() {
     </Text>
   );
   const columns: DataTableColumn<TKassabuchEintrag>[] = [
-    { accessor: "id", title: t("druck.nr"), sortable: true, width: 70 },
+    { accessor: "id", title: t("druck.nr"), sortable: true, width: 64 },
     {
       accessor: "date",
       title: t("column.date"),
       sortable: true,
-      width: 105,
+      width: 108,
       render: (e) => formatDate(e.date),
     },
-    { accessor: "belegnummer", title: t("column.belegnummer"), width: 120 },
+    { accessor: "belegnummer", title: t("column.belegnummer"), width: 100 },
     {
       accessor: "text",
       title: t("column.text"),
       render: (e) => (
         <Stack gap={0}>
           <Text size="sm">{e.text}</Text>
+          {e.lieferant && (
+            <Text size="xs" c="dimmed">
+              {t("column.lieferant")}: {e.lieferant.anzeigename}
+            </Text>
+          )}
           {e.beleg && (
             <Text size="xs" c="dimmed">
               {t("eintrag.beleg", { nummer: e.beleg.belegNummer ?? `#${e.beleg.id}` })}
@@ -157,34 +186,33 @@ export function KassabuchList() {
         </Stack>
       ),
     },
-    { accessor: "lieferant", title: t("column.lieferant"), render: (e) => e.lieferant?.anzeigename ?? "" },
-    { accessor: "kontonummer", title: t("column.kontonummer"), width: 90 },
+    { accessor: "kontonummer", title: t("column.kontonummer"), width: 72 },
     {
       accessor: "mehrwertssteuer",
       title: t("column.mwst"),
       textAlign: "right",
-      width: 80,
+      width: 72,
       render: (e) => (e.mehrwertssteuer ? formatPercent(e.mehrwertssteuer.mwst) : ""),
     },
     {
       accessor: "einnahme",
       title: t("column.einnahme"),
       textAlign: "right",
-      width: 120,
+      width: 112,
       render: (e) => (e.typ === "einnahme" ? geld(e.betrag) : null),
     },
     {
       accessor: "ausgabe",
       title: t("column.ausgabe"),
       textAlign: "right",
-      width: 120,
+      width: 112,
       render: (e) => (e.typ === "ausgabe" ? geld(e.betrag) : null),
     },
     {
       accessor: "saldo",
       title: t("column.saldo"),
       textAlign: "right",
-      width: 130,
+      width: 120,
       render: (e) => (
         <Text size="sm" fw={600} ta="right" style={{ whiteSpace: "nowrap" }} data-testid="kassabuch-saldo">
           {formatMoney(e.saldo)}
@@ -195,18 +223,19 @@ export function KassabuchList() {
   if (admin)
     columns.push({
       accessor: "aktionen",
-      title: t("column.aktionen"),
-      width: 130,
+      title: <VisuallyHidden>{t("column.aktionen")}</VisuallyHidden>,
+      width: 52,
       render: (e) =>
         korrigierbar(e) ? (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            aria-label={t("korrektur.title", { id: e.id })}
-            onClick={() => setDialog({ art: "korrektur", eintrag: e })}
-          >
-            {t("action.korrektur")}
-          </Button>
+          <Tooltip label={t("korrektur.title", { id: e.id })} openDelay={300}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t("korrektur.title", { id: e.id })}
+              onClick={() => setDialog({ art: "korrektur", eintrag: e })}
+            >
+              <IconGegenbuchung />
+            </ActionIcon>
+          </Tooltip>
         ) : null,
     });
 
