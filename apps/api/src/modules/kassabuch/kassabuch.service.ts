@@ -148,10 +148,10 @@ export const kassabuchService = {
     }),
 
   /** PUT kassabuch: a new entry (an id is refused: entries are never changed). */
-  create: (scope: TenantScope, input: TKassabuchEintragNeu): Promise<TKassabuchEintrag> => {
+  create: async (scope: TenantScope, input: TKassabuchEintragNeu): Promise<TKassabuchEintrag> => {
     if (input.id !== undefined)
       throw new ProblemError(409, "error.kassabuchAppendOnly", "Cash-book entries are never changed.");
-    return scope.change(async (tx, audit) => {
+    const id = await scope.change(async (tx, audit) => {
       await sperren(tx);
       const e = await einstellungen(tx);
       const fehler: TFieldError[] = [];
@@ -160,7 +160,7 @@ export const kassabuchService = {
       const mwst = input.mehrwertssteuer ? await mwstSatz(tx, input.mehrwertssteuer.id) : null;
       if (mwst === undefined) fehler.push({ field: "mehrwertssteuer.id", code: "notFound" });
       if (fehler.length > 0) throw new ProblemError(400, "error.validation", undefined, fehler);
-      const id = await buchen(
+      return buchen(
         tx,
         audit,
         e,
@@ -182,8 +182,9 @@ export const kassabuchService = {
         },
         { date: "date", betrag: "betrag" },
       );
-      return gelesen(tx, e, id, input.date);
     });
+    // Read after the commit: the tenant's cash-book lock is held only for the check and the insert.
+    return scope.run(async (tx) => gelesen(tx, await einstellungen(tx), id, input.date));
   },
 
   /**
@@ -191,8 +192,9 @@ export const kassabuchService = {
    * supplier), dated today unless given, referring to it. Once per entry; a correction is not corrected again, and
    * an entry a cash invoice posted is corrected by the invoice's storno.
    */
-  correct: (scope: TenantScope, id: number, body: TKassabuchKorrektur): Promise<TKassabuchEintrag> =>
-    scope.change(async (tx, audit) => {
+  correct: async (scope: TenantScope, id: number, body: TKassabuchKorrektur): Promise<TKassabuchEintrag> => {
+    const date = body.date ?? todayIso();
+    const neu = await scope.change(async (tx, audit) => {
       await sperren(tx);
       const original = await eintragRoh(tx, id);
       if (!original) throw notFound();
@@ -201,8 +203,7 @@ export const kassabuchService = {
       if (original.korrekturVon !== null || original.korrigiertDurch !== null)
         throw new ProblemError(409, "error.kassabuchKorrigiert");
       const e = await einstellungen(tx);
-      const date = body.date ?? todayIso();
-      const neu = await buchen(
+      return buchen(
         tx,
         audit,
         e,
@@ -225,8 +226,9 @@ export const kassabuchService = {
         { date: "date", betrag: "betrag" },
         { korrekturVon: original.id },
       );
-      return gelesen(tx, e, neu, date);
-    }),
+    });
+    return scope.run(async (tx) => gelesen(tx, await einstellungen(tx), neu, date));
+  },
 
   /**
    * POST kassabuch/abschluss: closes a day or a month (through its last day). Only periods that have ended (the
