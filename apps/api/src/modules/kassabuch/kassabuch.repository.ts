@@ -181,6 +181,19 @@ export async function eintragRoh(tx: Tx, id: number) {
   return { ...row, korrigiertDurch: korrektur?.id ?? null };
 }
 
+/** Every entry of the book as the pure rules take them (checking new cash settings). */
+export async function alleBuchungen(tx: Tx) {
+  const rows = await tx
+    .select({
+      id: kassabuchEintrag.id,
+      date: kassabuchEintrag.datum,
+      typ: kassabuchEintrag.typ,
+      betrag: kassabuchEintrag.betrag,
+    })
+    .from(kassabuchEintrag);
+  return rows;
+}
+
 /** The entries a document posted (to counter them on its storno). */
 export async function eintraegeVonBeleg(tx: Tx, belegId: number) {
   return tx

@@ -556,3 +556,46 @@ describe("plain user login", () => {
     expect((await buch(t, who)).entries).toEqual([]);
   });
 });
+
+describe("the tenant's cash settings once the book has entries", () => {
+  async function einstellungenAendern(who: Caller, aenderung: object) {
+    const current = (await call(t, { method: "GET", url: api(`mandants/${who.mandantId}`), ...who })).json();
+    return call(t, { method: "PUT", url: api("mandants"), ...who, payload: { ...current, ...aenderung } });
+  }
+  const verwalter = () =>
+    kassaMandant(t, {
+      authorities: ["ROLE_USER", "ROLE_ADMIN_MANDANT", "ROLE_KASSABUCH", "ROLE_KASSABUCH_ADMIN"],
+      kassaBetrag: 100,
+    });
+
+  it("may change as long as no running balance falls below zero and no entry is before the start", async () => {
+    const who = await verwalter();
+    await gebucht(t, who, { date: "2025-03-01", betrag: 60 });
+    expect((await einstellungenAendern(who, { kassaBetrag: 60 })).statusCode).toBe(200);
+    const zuWenig = await einstellungenAendern(who, { kassaBetrag: 59.99 });
+    expect(zuWenig.statusCode).toBe(409);
+    expect(zuWenig.json()).toMatchObject({
+      code: "error.cashBalanceExceeded",
+      fieldErrors: [{ field: "kassaBetrag", code: "cashBalanceExceeded" }],
+    });
+    const start = await einstellungenAendern(who, { kassaStartdatum: "2025-03-02" });
+    expect(start.json()).toMatchObject({
+      code: "error.kassabuchBeforeStart",
+      fieldErrors: [{ field: "kassaStartdatum", code: "beforeKassaStart" }],
+    });
+    expect((await buch(t, who)).actualBalance).toBe(0);
+    // Unrelated changes of the tenant are not affected.
+    expect((await einstellungenAendern(who, { email: "kasse@example.test" })).statusCode).toBe(200);
+  });
+
+  it("cannot change once a period is closed", async () => {
+    const who = await verwalter();
+    await gebucht(t, who, { date: "2025-03-01", typ: "einnahme" });
+    expect((await post(who, "kassabuch/abschluss", { art: "tag", datum: "2025-03-01" })).statusCode).toBe(
+      200,
+    );
+    const response = await einstellungenAendern(who, { kassaBetrag: 500 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe("error.kassabuchClosed");
+  });
+});
