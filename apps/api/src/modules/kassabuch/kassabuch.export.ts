@@ -62,6 +62,7 @@ export function kassabuchCsv(d: KassabuchDruck): string {
   const leer = (n: number) => Array.from({ length: n }, () => "");
   const zeilen = [
     zeile(
+      t.nr,
       t.datum,
       t.belegnummer,
       t.kontonummer,
@@ -72,16 +73,20 @@ export function kassabuchCsv(d: KassabuchDruck): string {
       t.einnahme,
       t.ausgabe,
       t.saldo,
+      t.korrekturZu,
     ),
     zeile(
+      "",
       d.von ? datum(d.von, d.sprache) : "",
       ...leer(2),
       csvText(t.anfangsbestand),
       ...leer(5),
       csvZahl(d.stand.anfangsbestand, d.sprache),
+      "",
     ),
     ...d.eintraege.map((e) =>
       zeile(
+        String(e.id),
         datum(e.date, d.sprache),
         csvText(e.belegnummer),
         csvText(e.kontonummer),
@@ -92,22 +97,25 @@ export function kassabuchCsv(d: KassabuchDruck): string {
         e.typ === "einnahme" ? csvZahl(e.betrag, d.sprache) : "",
         e.typ === "ausgabe" ? csvZahl(e.betrag, d.sprache) : "",
         csvZahl(e.saldo, d.sprache),
+        e.korrekturVon === null ? "" : String(e.korrekturVon),
       ),
     ),
     zeile(
-      ...leer(3),
+      ...leer(4),
       csvText(t.summe),
       ...leer(3),
       csvZahl(d.stand.einnahmen, d.sprache),
       csvZahl(d.stand.ausgaben, d.sprache),
-      "",
+      ...leer(2),
     ),
     zeile(
+      "",
       datum(d.bis ?? d.heute, d.sprache),
       ...leer(2),
       csvText(t.endbestand),
       ...leer(5),
       csvZahl(d.stand.endbestand, d.sprache),
+      "",
     ),
   ];
   return `\uFEFF${zeilen.join("\r\n")}\r\n`;
@@ -129,6 +137,7 @@ export function kassabuchPdf(d: KassabuchDruck): TDocumentDefinitions {
   });
   const links = (text: string): TableCell => ({ text, bold: true });
   const kopf: TableCell[] = [
+    links(t.nr),
     links(t.datum),
     links(t.belegnummer),
     links(t.kontonummer),
@@ -140,6 +149,7 @@ export function kassabuchPdf(d: KassabuchDruck): TDocumentDefinitions {
     rechts(t.saldo, { bold: true }),
   ];
   const zeilen: TableCell[][] = d.eintraege.map((e) => [
+    String(e.id),
     datum(e.date, d.sprache),
     e.belegnummer ?? "",
     e.kontonummer ?? "",
@@ -154,6 +164,7 @@ export function kassabuchPdf(d: KassabuchDruck): TDocumentDefinitions {
   ]);
   const leer = (n: number): TableCell[] => Array.from({ length: n }, () => "");
   const anfang: TableCell[] = [
+    "",
     d.von ? datum(d.von, d.sprache) : "",
     { text: t.anfangsbestand, bold: true, colSpan: 4 },
     ...leer(3),
@@ -161,6 +172,7 @@ export function kassabuchPdf(d: KassabuchDruck): TDocumentDefinitions {
     rechts(euro(d.stand.anfangsbestand), { bold: true }),
   ];
   const summe: TableCell[] = [
+    "",
     "",
     { text: t.summe, bold: true, colSpan: 4 },
     ...leer(3),
@@ -170,6 +182,7 @@ export function kassabuchPdf(d: KassabuchDruck): TDocumentDefinitions {
     "",
   ];
   const ende: TableCell[] = [
+    "",
     datum(d.bis ?? d.heute, d.sprache),
     { text: t.endbestand, bold: true, colSpan: 4 },
     ...leer(3),
@@ -185,7 +198,7 @@ export function kassabuchPdf(d: KassabuchDruck): TDocumentDefinitions {
     {
       table: {
         headerRows: 1,
-        widths: [52, 60, 50, "*", 90, 40, 62, 62, 66],
+        widths: [26, 50, 58, 48, "*", 90, 40, 62, 62, 66],
         body: [kopf, anfang, ...zeilen, summe, ende],
       },
       layout: "lightHorizontalLines",

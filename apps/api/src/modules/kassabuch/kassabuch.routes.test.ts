@@ -470,30 +470,36 @@ describe("export", () => {
 
   it("CSV: UTF-8 with BOM, semicolons, decimal comma in German, point in English; formulas defused", async () => {
     const who = await kassaMandant(t, { kassaBetrag: 1234.5 });
-    await gebucht(t, who, { date: "2025-03-01", typ: "einnahme", betrag: 1000.25, text: "=HYPERLINK(1)" });
-    await gebucht(t, who, { date: "2025-03-02", betrag: 0.75, text: 'Porto; "Brief"' });
+    const a = await gebucht(t, who, {
+      date: "2025-03-01",
+      typ: "einnahme",
+      betrag: 1000.25,
+      text: "=HYPERLINK(1)",
+    });
+    const b = await gebucht(t, who, { date: "2025-03-02", betrag: 0.75, text: 'Porto; "Brief"' });
+    const k = (
+      await post(who, `kassabuch/${b.id}/korrektur`, { date: "2025-03-03" })
+    ).json() as TKassabuchEintrag;
     const de = await exportiert(who, "format=csv&von=2025-03-01&bis=2025-03-31&lang=de");
     expect(de.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(de.headers["x-filename"]).toBe("Kassabuch 2025-03-01 bis 2025-03-31.csv");
     expect(de.headers["content-disposition"]).toContain("attachment");
     const text = de.rawPayload.toString("utf8");
-    expect(
-      text.startsWith("\uFEFFDatum;Beleg-Nr.;Konto;Text;Lieferant;Typ;MwSt. %;Einnahme;Ausgabe;Saldo\r\n"),
-    ).toBe(true);
-    const zeilen = text.slice(1).trimEnd().split("\r\n");
-    expect(zeilen).toEqual([
-      "Datum;Beleg-Nr.;Konto;Text;Lieferant;Typ;MwSt. %;Einnahme;Ausgabe;Saldo",
-      "01.03.2025;;;Anfangsbestand;;;;;;1234,50",
-      "01.03.2025;;;'=HYPERLINK(1);;Einnahme;;1000,25;;2234,75",
-      '02.03.2025;;;"Porto; ""Brief""";;Ausgabe;;;0,75;2234,00',
-      ";;;Summe;;;;1000,25;0,75;",
-      "31.03.2025;;;Endbestand;;;;;;2234,00",
+    expect(text.startsWith("\uFEFFNr.;Datum;")).toBe(true);
+    expect(text.slice(1).trimEnd().split("\r\n")).toEqual([
+      "Nr.;Datum;Beleg-Nr.;Konto;Text;Lieferant;Typ;MwSt. %;Einnahme;Ausgabe;Saldo;Korrektur zu Nr.",
+      ";01.03.2025;;;Anfangsbestand;;;;;;1234,50;",
+      `${a.id};01.03.2025;;;'=HYPERLINK(1);;Einnahme;;1000,25;;2234,75;`,
+      `${b.id};02.03.2025;;;"Porto; ""Brief""";;Ausgabe;;;0,75;2234,00;`,
+      `${k.id};03.03.2025;;;"Porto; ""Brief""";;Einnahme;;0,75;;2234,75;${b.id}`,
+      ";;;;Summe;;;;1001,00;0,75;;",
+      ";31.03.2025;;;Endbestand;;;;;;2234,75;",
     ]);
     const en = (
       await exportiert(who, "format=csv&von=2025-03-01&bis=2025-03-31&lang=en")
     ).rawPayload.toString();
-    expect(en).toContain("2025-03-01;;;Opening balance;;;;;;1234.50");
-    expect(en).toContain("Closing balance;;;;;;2234.00");
+    expect(en).toContain(";2025-03-01;;;Opening balance;;;;;;1234.50;");
+    expect(en).toContain("Closing balance;;;;;;2234.75;");
   });
 
   it("PDF: opening and closing balance, each entry, totals — in the chosen language", async () => {
