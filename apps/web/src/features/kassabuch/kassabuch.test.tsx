@@ -7,7 +7,9 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
+import { KassabuchAbschlussDialog } from "./KassabuchAbschlussDialog.tsx";
 import { KassabuchEintragDialog } from "./KassabuchEintragDialog.tsx";
+import { KassabuchKorrekturDialog } from "./KassabuchKorrekturDialog.tsx";
 import { exportPfad, korrigierbar, zeitraumTage, zeitraumVon } from "./kassabuch.api.ts";
 
 beforeAll(async () => {
@@ -66,7 +68,7 @@ interface Call {
   body: unknown;
 }
 
-/** The API behind the real client (fetch stubbed); PUT kassabuch answers what `buchen` says. */
+/** The API behind the real client (fetch stubbed); PUT kassabuch (and the POSTs) answer what `buchen` says. */
 function fakeApi(buchen: (body: unknown) => { status: number; body: unknown }) {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -80,7 +82,7 @@ function fakeApi(buchen: (body: unknown) => { status: number; body: unknown }) {
       };
       calls.push(call);
       const answer =
-        call.path === "kassabuch" && call.method === "PUT"
+        (call.path === "kassabuch" && call.method === "PUT") || call.method === "POST"
           ? buchen(call.body)
           : call.path === "mehrwertssteuers/all"
             ? { status: 200, body: [{ id: 4, mwst: 20, defaultMwst: true, land: "AT" }] }
@@ -175,5 +177,74 @@ describe("Neuer Eintrag", { timeout: 30_000 }, () => {
     fireEvent.click(within(d).getByRole("button", { name: "Buchen" }));
     expect((await within(d).findAllByText("Dieses Feld ist erforderlich.")).length).toBe(2);
     expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+  });
+});
+
+function mitProvidern(inhalt: React.ReactNode) {
+  session.signIn("token");
+  session.selectMandant(7);
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        {inhalt}
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe("correction and close", { timeout: 30_000 }, () => {
+  it("the correction names the counter-entry and posts it to the entry's correction path", async () => {
+    const calls = fakeApi(() => ({ status: 200, body: { id: 9 } }));
+    const onClose = vi.fn();
+    mitProvidern(
+      <KassabuchKorrekturDialog
+        eintrag={{ id: 4, typ: "ausgabe", betrag: 612, text: "Reparatur" } as never}
+        onClose={onClose}
+        onGebucht={() => undefined}
+      />,
+    );
+    const d = await screen.findByRole("dialog", { name: "Eintrag #4 korrigieren" });
+    expect(d.textContent).toContain("Gegenbuchung (Einnahme über 612,00 €)");
+    fireEvent.change(within(d).getByRole("textbox", { name: /^Datum der Gegenbuchung/ }), {
+      target: { value: "03.11.2026" },
+    });
+    fireEvent.click(within(d).getByRole("button", { name: "Gegenbuchung buchen" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === "POST")).toEqual([
+      { method: "POST", path: "kassabuch/4/korrektur", body: { date: "2026-11-03", text: "Reparatur" } },
+    ]);
+  });
+
+  it("a month close says through which day, and a refusal shows at the day", async () => {
+    const calls = fakeApi(() => ({
+      status: 409,
+      body: {
+        status: 409,
+        title: "Conflict",
+        code: "error.kassabuchClosed",
+        fieldErrors: [{ field: "datum", code: "periodClosed" }],
+      },
+    }));
+    const onClose = vi.fn();
+    mitProvidern(
+      <KassabuchAbschlussDialog
+        abgeschlossenBis={null}
+        onClose={onClose}
+        onAbgeschlossen={() => undefined}
+      />,
+    );
+    const d = await screen.findByRole("dialog", { name: "Zeitraum abschließen" });
+    fireEvent.click(within(d).getByText("Einen Monat"));
+    fireEvent.change(within(d).getByRole("textbox", { name: /^Ein Tag des Monats/ }), {
+      target: { value: "10.02.2028" },
+    });
+    expect(d.textContent).toContain("bis einschließlich 29.02.2028");
+    fireEvent.click(within(d).getByRole("button", { name: "Zeitraum abschließen" }));
+    expect(await within(d).findByText("Zeitraum abgeschlossen.")).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
+      { art: "monat", datum: "2028-02-10" },
+    ]);
   });
 });
