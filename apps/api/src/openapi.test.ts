@@ -89,7 +89,7 @@ describe("OpenAPI document", () => {
     expect(missing).toEqual([]);
   });
 
-  it("declares the files: the article Excel export, the article image, PDFs and templates", () => {
+  it("declares the files: the article Excel export, the article image, PDFs, templates and the cash-book export", () => {
     const ok = (path: string) => doc.paths[`/app/api${path}`]!.get!.responses["200"]!;
     expect(ok("/artikel/excel").content).toEqual({
       [XLSX]: { schema: { type: "string", format: "binary" } },
@@ -109,9 +109,11 @@ describe("OpenAPI document", () => {
       "image/png",
       "image/jpeg",
     ]);
+    expect(Object.keys(ok("/kassabuch/export").content!)).toEqual(["text/csv", "application/pdf"]);
     // Every other success body is JSON.
     const files = new Set([
       "application/json",
+      "text/csv",
       XLSX,
       "image/jpeg",
       "image/png",

@@ -136,7 +136,10 @@ describe("server process", { timeout: 90_000 }, () => {
     expect(await account.json()).toMatchObject({ login: "admin", firstName: "Anna" });
     const user = await login(port, "user", "user123");
     expect(user.status).toBe(200);
-    expect(((await user.json()) as { authorities: string[] }).authorities).toEqual(["ROLE_USER"]);
+    expect(((await user.json()) as { authorities: string[] }).authorities.sort()).toEqual([
+      "ROLE_KASSABUCH",
+      "ROLE_USER",
+    ]);
     expect(second.output()).not.toContain("demo data seeded");
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);

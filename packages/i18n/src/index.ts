@@ -17,6 +17,7 @@ import deErrors from "../locales/de/errors.json";
 import deFelddefinition from "../locales/de/felddefinition.json";
 import deGroup from "../locales/de/group.json";
 import deHome from "../locales/de/home.json";
+import deKassabuch from "../locales/de/kassabuch.json";
 import deKunde from "../locales/de/kunde.json";
 import deKundesuche from "../locales/de/kundesuche.json";
 import deLogin from "../locales/de/login.json";
@@ -44,6 +45,7 @@ import enErrors from "../locales/en/errors.json";
 import enFelddefinition from "../locales/en/felddefinition.json";
 import enGroup from "../locales/en/group.json";
 import enHome from "../locales/en/home.json";
+import enKassabuch from "../locales/en/kassabuch.json";
 import enKunde from "../locales/en/kunde.json";
 import enKundesuche from "../locales/en/kundesuche.json";
 import enLogin from "../locales/en/login.json";
@@ -92,6 +94,7 @@ const de = {
   felddefinition: deFelddefinition,
   nummernkreis: deNummernkreis,
   beleg: deBeleg,
+  kassabuch: deKassabuch,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -125,6 +128,7 @@ const en: Resources = {
   felddefinition: enFelddefinition,
   nummernkreis: enNummernkreis,
   beleg: enBeleg,
+  kassabuch: enKassabuch,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

@@ -19,6 +19,7 @@ import { felddefinitionRoutes } from "./felddefinition/felddefinition.routes.ts"
 import { firmengruppeRoutes } from "./firmengruppe/firmengruppe.routes.ts";
 import { groupRoutes } from "./group/group.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { kassabuchRoutes } from "./kassabuch/kassabuch.routes.ts";
 import { adresseRoutes } from "./kunde/adresse.routes.ts";
 import { kundeRoutes } from "./kunde/kunde.routes.ts";
 import { kundePdfRoutes } from "./kunde/kundePdf.routes.ts";
@@ -74,4 +75,5 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   artikelBildRoutes,
   artikelPdfRoutes,
   artikelExcelRoutes,
+  kassabuchRoutes,
 ];

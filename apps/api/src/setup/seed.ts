@@ -87,7 +87,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     password: "user123",
     firstName: "Max",
     lastName: "Muster",
-    authorities: ["ROLE_USER"],
+    // A normal user who also keeps the cash register (the cash book needs its own role, issue 17).
+    authorities: ["ROLE_USER", "ROLE_KASSABUCH"],
     mandantIds: [mandantId],
   });
   await seedDemoKatalog(db, mandantId, adminId);

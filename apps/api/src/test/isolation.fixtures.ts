@@ -166,6 +166,8 @@ export const RESOURCES = {
   /** A share link of the finalized offer (issue 16), read through the document's list of links. */
   belegLink: { read: (r) => [`beleg/${r.belegId}/links`] },
   bestellung: { read: (r) => [`beleg/${r.id}`] },
+  /** A cash-book entry (issue 17) with supplier and VAT rate; the book (and its export) is what B reads. */
+  kassabuch: { read: () => ["kassabuch?size=100", "kassabuch/export?format=csv"] },
   /** The tenant itself (read by the member, who is ROLE_ADMIN). */
   mandant: { read: (r) => [`mandants/${r.id}`], change: renamed("bezeichnung") },
   /** The plain user: as the admin sees them, and their own account (a revoked session would answer 401). */
@@ -370,6 +372,15 @@ async function side(t: TestApp, letter: "a" | "b", digits: string): Promise<Side
   r.belegFinal = await put(`beleg/${(await put("beleg", angebot)).id}/freigabe`, {}, "POST");
   r.belegLink = await put(`beleg/${r.belegFinal.id}/link`, {}, "POST");
   r.bestellung = await put("beleg", { ...angebot, belegsTyp: "bestellung" });
+  r.kassabuch = await put("kassabuch", {
+    date: "2026-03-01",
+    text: `${mark} Kassa`,
+    typ: "einnahme",
+    betrag: 50,
+    belegnummer: `${mark}-KB`,
+    lieferant: ref("lieferant"),
+    mehrwertssteuer: { id: mwst[0]!.id },
+  });
   return s;
 }
 

@@ -2,6 +2,7 @@ import diagnostics from "node:diagnostics_channel";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alsBody } from "../modules/beleg/beleg.testing.ts";
+import { pdfSeiten } from "../modules/belegausgabe/pdfText.testing.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
 import {
   api,
@@ -21,6 +22,9 @@ import {
   type World,
   xlsxText,
 } from "./isolation.fixtures.ts";
+
+/** The text of a PDF answer (a list check looks for B's marker in it). */
+const pdfText = async (response: { rawPayload: Buffer }) => (await pdfSeiten(response.rawPayload)).join("\n");
 
 /**
  * Tenant isolation over every route (issue 13): every route registered under /app/api has an entry in ISOLATION —
@@ -654,6 +658,57 @@ const ISOLATION: Record<string, Entry> = {
     foreignIds({ id: own("artikel"), pdfId: "artikelPdf" }),
   ],
   "GET /app/api/artikel/excel": [list("artikel/excel", { text: xlsxText })],
+
+  // --- cash book (issue 17)
+  "GET /app/api/kassabuch": [list("kassabuch?search=$MARK"), list("kassabuch?size=100")],
+  "PUT /app/api/kassabuch": [
+    foreignBody("kassabuch", {
+      status: [409],
+      body: (_, w) => ({
+        id: w.b.rec.kassabuch.id,
+        date: "2026-03-01",
+        text: "Übernommen",
+        typ: "ausgabe",
+        betrag: 1,
+      }),
+    }),
+    reference("supplier", "kassabuch", (_, w) => ({
+      date: "2026-03-02",
+      text: "mit B's Lieferant",
+      typ: "einnahme",
+      betrag: 1,
+      lieferant: { id: w.b.rec.lieferant.id },
+    })),
+    reference("VAT rate", "kassabuch", (_, w) => ({
+      date: "2026-03-02",
+      text: "mit B's Steuersatz",
+      typ: "einnahme",
+      betrag: 1,
+      mehrwertssteuer: { id: w.b.rec.mehrwertssteuer.id },
+    })),
+  ],
+  "POST /app/api/kassabuch/:id/korrektur": [foreignIds({ id: "kassabuch" }, { body: () => ({}) })],
+  "POST /app/api/kassabuch/abschluss": [
+    check("A's close leaves B's book open", async (w) => {
+      const response = await api(w, w.a.member, "POST", "kassabuch/abschluss", {
+        art: "tag",
+        datum: "2026-03-01",
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await api(w, w.b.member, "GET", "kassabuch")).json().abgeschlossenBis).toBeNull();
+      const posted = await api(w, w.b.member, "PUT", "kassabuch", {
+        date: "2026-03-01",
+        text: "B bucht weiter",
+        typ: "einnahme",
+        betrag: 1,
+      });
+      expect(posted.statusCode, posted.body).toBe(200);
+    }),
+  ],
+  "GET /app/api/kassabuch/export": [
+    list("kassabuch/export?format=csv"),
+    list("kassabuch/export?format=pdf", { text: pdfText }),
+  ],
 };
 
 /** The parts of B's record (addresses, contacts, …) as A would send them: with B's ids. */

@@ -266,6 +266,11 @@ const SCREENS: Record<string, Screen> = {
     ns: artikelNs,
     list: () => import("../features/artikel/artikel.katalog.tsx").then((m) => m.ArtikelKatalog),
   },
+  // The cash book (issue 17).
+  kassabuch_list: {
+    ns: ["kassabuch", "crud", "validation", "kundesuche"],
+    list: () => import("../features/kassabuch/KassabuchList.tsx").then((m) => m.KassabuchList),
+  },
 };
 
 /**

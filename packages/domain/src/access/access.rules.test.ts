@@ -58,12 +58,21 @@ const RULES: Record<string, { area: AccessArea; cases: Case[] }> = {
       ["both modules, no document role", ["rechnungslegung", "mailversand"], ["ROLE_KASSABUCH"], false],
     ],
   },
-  "Cash book: module and user": {
+  "Cash book: module and a cash-book role (issue 17: ROLE_KASSABUCH / ROLE_KASSABUCH_ADMIN)": {
     area: "kassabuch",
     cases: [
-      ["module + user", ["kassabuch"], ["ROLE_USER"], true],
-      ["module only", ["kassabuch"], ["ROLE_KASSABUCH"], false],
-      ["user only", [], ["ROLE_USER"], false],
+      ["module + cash-book role", ["kassabuch"], ["ROLE_KASSABUCH"], true],
+      ["module + cash-book admin", ["kassabuch"], ["ROLE_KASSABUCH_ADMIN"], true],
+      ["module + user only", ["kassabuch"], ["ROLE_USER"], false],
+      ["role only", [], ["ROLE_KASSABUCH"], false],
+    ],
+  },
+  "Cash-book corrections and closes: module and the cash-book admin role": {
+    area: "kassabuchAdmin",
+    cases: [
+      ["module + admin", ["kassabuch"], ["ROLE_KASSABUCH_ADMIN"], true],
+      ["module + cash-book role", ["kassabuch"], ["ROLE_KASSABUCH", "ROLE_ADMIN"], false],
+      ["admin role only", [], ["ROLE_KASSABUCH_ADMIN"], false],
     ],
   },
   "Payments: module and user": {
@@ -211,9 +220,9 @@ describe.each(Object.entries(RULES))("%s", (_rule, { area, cases }) => {
 
 describe("the table", () => {
   it("accepts Sets as well as arrays", () => {
-    expect(can("kassabuch", { modules: new Set(["kassabuch"]), authorities: new Set(["ROLE_USER"]) })).toBe(
-      true,
-    );
+    expect(
+      can("kassabuch", { modules: new Set(["kassabuch"]), authorities: new Set(["ROLE_KASSABUCH"]) }),
+    ).toBe(true);
   });
 
   it("knows which areas can be decided without a tenant", () => {
@@ -230,9 +239,9 @@ describe("the table", () => {
   });
 
   it("hides the whole admin group from a plain user and shows the tenant's modules only", () => {
-    const visible = MENU_ENTRIES.filter((e) => can(e.area, ctx(["kassabuch"], ["ROLE_USER"]))).map(
-      (e) => e.id,
-    );
+    const visible = MENU_ENTRIES.filter((e) =>
+      can(e.area, ctx(["kassabuch"], ["ROLE_USER", "ROLE_KASSABUCH"])),
+    ).map((e) => e.id);
     expect(visible).toContain("kassabuch");
     expect(visible).toContain("kunden");
     expect(visible).not.toContain("zahlungen");

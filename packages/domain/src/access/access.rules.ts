@@ -50,7 +50,13 @@ export const ACCESS_RULES = {
       { module: "mailversand" },
     ],
   },
-  kassabuch: { module: "kassabuch", anyAuthority: ["ROLE_USER"] },
+  /**
+   * Cash book (issue 17): the module and one of the cash-book roles of SPEC §6 (ROLE_KASSABUCH,
+   * ROLE_KASSABUCH_ADMIN) — reading, posting entries, exports.
+   */
+  kassabuch: { module: "kassabuch", anyAuthority: ["ROLE_KASSABUCH", "ROLE_KASSABUCH_ADMIN"] },
+  /** Corrections (counter-entries) and closing a day or month: the module and ROLE_KASSABUCH_ADMIN. */
+  kassabuchAdmin: { module: "kassabuch", anyAuthority: ["ROLE_KASSABUCH_ADMIN"] },
   zahlung: { module: "zahlung", anyAuthority: ["ROLE_USER"] },
   auswertung: { module: "auswertung", anyAuthority: ["ROLE_USER"] },
   /** Article catalogue: the module, or the article-write authority. */

@@ -32,6 +32,12 @@ export const PROBLEM_CODES = [
   "error.belegStorniert",
   "error.pflichtangaben",
   "error.umwandlung",
+  "error.cashBalanceExceeded",
+  "error.kassabuchClosed",
+  "error.kassabuchBeforeStart",
+  "error.kassabuchAppendOnly",
+  "error.kassabuchKorrigiert",
+  "error.kassabuchBeleg",
   "error.firmengruppeInUse",
   "error.tooManyFiles",
   "error.emailNotFound",
@@ -80,6 +86,10 @@ export const FIELD_ERROR_CODES = [
   "notFound",
   "dateRange",
   "rejected",
+  "cashBalanceExceeded",
+  "periodClosed",
+  "beforeKassaStart",
+  "futureDate",
 ] as const;
 export const ZFieldErrorCode = z.enum(FIELD_ERROR_CODES);
 export type TFieldErrorCode = z.infer<typeof ZFieldErrorCode>;

@@ -55,6 +55,7 @@ import {
 import { checkTeilIds, existingIds, validation } from "../../db/teile.ts";
 import type { Audit, TenantScope } from "../../db/tenant.ts";
 import { notFound, ProblemError } from "../../http/problem.ts";
+import { barrechnungBuchen, stornoGegenbuchen } from "../kassabuch/kassabuch.service.ts";
 import { allocateBelegNummer } from "../nummernkreis/nummernkreis.service.ts";
 import {
   type BelegRow,
@@ -551,11 +552,16 @@ export const belegService = {
       audit({ entity: ENTITY, entityId: id, action: "delete" });
     }),
 
-  /** POST beleg/{id}/freigabe: finalize; answers the numbered, immutable document. */
+  /**
+   * POST beleg/{id}/freigabe: finalize; answers the numbered, immutable document. A cash invoice posts its cash
+   * into the cash book in the same transaction (issue 17, kassabuch.service.ts barrechnungBuchen).
+   */
   finalize: (scope: TenantScope, id: number): Promise<TBeleg> =>
     scope.change(async (tx, audit) => {
       const row = await gesperrt(tx, id, true);
-      return freigabe(tx, row, audit);
+      const finalisiert = await freigabe(tx, row, audit);
+      await barrechnungBuchen(tx, scope, audit, finalisiert);
+      return finalisiert;
     }),
 
   /**
@@ -583,12 +589,15 @@ export const belegService = {
         action: "create",
         detail: { stornoVon: original.belegNummer },
       });
-      const { belegNummer: nummer } = await freigabe(tx, (await lockBeleg(tx, stornoId))!, audit, kategorie);
+      const stornoBeleg = await freigabe(tx, (await lockBeleg(tx, stornoId))!, audit, kategorie);
+      const nummer = stornoBeleg.belegNummer;
       await tx
         .update(beleg)
         .set({ storniert: true, stornoRechnungsnummer: nummer, lastModifiedDate: new Date() })
         .where(eq(beleg.id, id));
       audit({ entity: ENTITY, entityId: id, action: "storno", detail: { stornoRechnungsnummer: nummer } });
+      // What the original posted into the cash book is countered (issue 17).
+      await stornoGegenbuchen(tx, scope, audit, id, stornoBeleg);
       return gefunden(tx, stornoId);
     }),
 

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { PageRequest } from "../../db/paging.ts";
 import type { Principal } from "../../http/guard.ts";
 import { ProblemError } from "../../http/problem.ts";
+import { kassaEinstellungenPruefen } from "../kassabuch/kassabuch.service.ts";
 import {
   attachableUserIds,
   findMandant,
@@ -71,6 +72,8 @@ export function createMandantService(db: Db) {
           { field: `userLists.${refused}.id`, code: "invalid" },
         ]);
       }
+      // The cash book's settings may change only as far as the book stays valid (issue 17).
+      if (current) await kassaEinstellungenPruefen(db, current.id!, current, input);
       const id = await saveMandant(db, input, { userId: principal.userId, login: principal.login });
       return (await findMandant(db, id))!;
     },

@@ -266,6 +266,7 @@ const SEED_ORDER = [
   "POST /app/api/adresses",
   "POST /app/api/kundes/{id}/pdfs",
   "POST /app/api/artikel/{id}/pdfs",
+  "PUT /app/api/kassabuch",
 ];
 
 /**
@@ -348,6 +349,14 @@ export const SEED_BODIES: Record<string, (text: string, pools: Pools, side: "own
     plz: "8010",
     ort: text,
     land: "AT",
+  }),
+  "PUT /app/api/kassabuch": (text, pools, side) => ({
+    date: "2026-03-01",
+    typ: "einnahme",
+    betrag: 1000,
+    text,
+    belegnummer: text.slice(0, 50),
+    mehrwertssteuer: { id: pools.get(side, "mehrwertssteuers")[0] },
   }),
   "POST /app/api/kundes/{id}/pdfs": (text) => ({
     dateiname: `${text}.pdf`,

@@ -9,8 +9,10 @@ const ids = (sections: ReturnType<typeof sidebarSections>) =>
 const context = (modules: TModul[], authorities: TAuthority[]) => ({ modules, authorities });
 
 describe("sidebarSections", () => {
-  it("a plain user sees what modules and ROLE_USER allow, and no administration", () => {
-    const sections = ids(sidebarSections(context(["rechnungslegung", "kassabuch"], ["ROLE_USER"]), []));
+  it("a plain user sees what modules and their roles allow, and no administration", () => {
+    const sections = ids(
+      sidebarSections(context(["rechnungslegung", "kassabuch"], ["ROLE_USER", "ROLE_KASSABUCH"]), []),
+    );
     expect(Object.keys(sections)).toEqual(["main", "stammdaten"]);
     expect(sections.main).toEqual(["home", "belege", "kunden", "artikel", "kassabuch"]);
     expect(sections.main).not.toContain("zahlungen");
@@ -40,7 +42,7 @@ describe("sidebarSections", () => {
   });
 
   it("puts pinned entries first, in pin order, and only those still allowed", () => {
-    const sections = sidebarSections(context(["kassabuch"], ["ROLE_USER"]), [
+    const sections = sidebarSections(context(["kassabuch"], ["ROLE_USER", "ROLE_KASSABUCH"]), [
       "kassabuch",
       "zahlungen", // module missing: hidden
       "kunden",

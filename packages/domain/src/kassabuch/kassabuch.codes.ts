@@ -1,0 +1,12 @@
+/** Code lists of the cash book (zod-free, so screens can import them without the schemas). */
+
+/** An entry's type: income raises the cash balance, expense lowers it. */
+export const KASSABUCH_TYPEN = ["einnahme", "ausgabe"] as const;
+export type TKassabuchTyp = (typeof KASSABUCH_TYPEN)[number];
+
+/** A close freezes one day or a whole month (through its last day). */
+export const KASSABUCH_ABSCHLUSS_ARTEN = ["tag", "monat"] as const;
+export type TKassabuchAbschlussArt = (typeof KASSABUCH_ABSCHLUSS_ARTEN)[number];
+
+/** The largest amount of one entry (as a document's amounts; numeric(14,2) in the table). */
+export const KASSABUCH_BETRAG_MAX = 9_999_999_999.99;
