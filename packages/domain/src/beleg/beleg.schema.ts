@@ -238,8 +238,8 @@ export const ZBeleg = z.object({
   rksvBarcode: z.string().nullish().describe("Read-only: RKSV signature (QR code content)"),
   docPath: z.string().nullish().describe("Read-only: the stored PDF"),
   zahlungList: z.array(ZBelegZahlung).default([]).describe("Read-only: payments"),
-  restbetrag: ZBelegBetrag.default(0).describe(
-    "Read-only: the open amount of an invoice (gross − payments − skonto − credit notes − write-off); 0 for other types",
+  restbetrag: ZBelegBetrag.optional().describe(
+    "Read-only: the open amount of an invoice (gross − payments − skonto − credit notes − write-off; a draft invoice: its gross); 0 for other types",
   ),
   abschreibung: z
     .object({ betrag: ZBelegBetrag, grund: z.string(), datum: ZIsoDate })
