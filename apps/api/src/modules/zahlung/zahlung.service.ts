@@ -100,16 +100,16 @@ async function zahlungBuchen(
   );
   const fehler: TFieldError[] = [];
   let kundeId: number | null = null;
-  eingabe.belegSet.forEach((anteil, index) => {
+  for (const [index, anteil] of eingabe.belegSet.entries()) {
     const b = belege.get(anteil.id);
-    if (!b) return fehler.push({ field: `belegSet.${index}.id`, code: "notFound" });
-    const hindernis =
-      zahlungHindernis({ ...b, restbetrag: b.offen }) ?? (b.kundeId === null ? "notPayable" : null);
-    if (hindernis) return fehler.push({ field: `belegSet.${index}.id`, code: hindernis });
-    if (kundeId !== null && b.kundeId !== kundeId)
-      return fehler.push({ field: `belegSet.${index}.id`, code: "notEqual" });
-    kundeId = b.kundeId;
-  });
+    const field = `belegSet.${index}.id`;
+    const hindernis = !b
+      ? "notFound"
+      : (zahlungHindernis({ ...b, restbetrag: b.offen }) ?? (b.kundeId === null ? "notPayable" : null));
+    if (hindernis) fehler.push({ field, code: hindernis });
+    else if (kundeId !== null && b!.kundeId !== kundeId) fehler.push({ field, code: "notEqual" });
+    else kundeId = b!.kundeId;
+  }
   if (fehler.length > 0) throw validation(fehler);
   const posten = eingabe.belegSet.map((anteil) => {
     const b = belege.get(anteil.id)!;
