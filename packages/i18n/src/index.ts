@@ -31,6 +31,7 @@ import deShell from "../locales/de/shell.json";
 import deStammdaten from "../locales/de/stammdaten.json";
 import deUser from "../locales/de/user.json";
 import deValidation from "../locales/de/validation.json";
+import deZahlung from "../locales/de/zahlung.json";
 import deZahlungsbedingungen from "../locales/de/zahlungsbedingungen.json";
 import enAccess from "../locales/en/access.json";
 import enAccount from "../locales/en/account.json";
@@ -58,6 +59,7 @@ import enShell from "../locales/en/shell.json";
 import enStammdaten from "../locales/en/stammdaten.json";
 import enUser from "../locales/en/user.json";
 import enValidation from "../locales/en/validation.json";
+import enZahlung from "../locales/en/zahlung.json";
 import enZahlungsbedingungen from "../locales/en/zahlungsbedingungen.json";
 import type { defaultNS, Language } from "./languages.ts";
 
@@ -92,6 +94,7 @@ const de = {
   felddefinition: deFelddefinition,
   nummernkreis: deNummernkreis,
   beleg: deBeleg,
+  zahlung: deZahlung,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -125,6 +128,7 @@ const en: Resources = {
   felddefinition: enFelddefinition,
   nummernkreis: enNummernkreis,
   beleg: enBeleg,
+  zahlung: enZahlung,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

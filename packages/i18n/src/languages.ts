@@ -33,6 +33,7 @@ export const namespaces = [
   "artikel",
   "artikelsuche",
   "beleg",
+  "zahlung",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -262,6 +262,11 @@ const SCREENS: Record<string, Screen> = {
     edit: belegEdit,
     deep: { "{slug}/edit/{edit}/{duplicate}": belegEdit },
   },
+  // Payments and open items (issue 17).
+  zahlung_list: {
+    ns: ["crud", "zahlung", "kundesuche", "validation", "errors"],
+    list: () => import("../features/zahlung/zahlung.list.tsx").then((m) => m.ZahlungList),
+  },
   artikelkatalog: {
     ns: artikelNs,
     list: () => import("../features/artikel/artikel.katalog.tsx").then((m) => m.ArtikelKatalog),

@@ -11,6 +11,7 @@ import { Link, useLocation, useParams } from "@tanstack/react-router";
 import type { TFunction } from "i18next";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { loadTexts } from "../../app/i18n.ts";
 import { useSession } from "../../app/session.ts";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { AggregateEditPage } from "../../components/form/AggregateEditPage.tsx";
@@ -43,6 +44,11 @@ const BelegTexte = lazy(async () => ({ default: (await ladeTabs()).BelegTexte })
 const BelegFelder = lazy(async () => ({ default: (await ladeTabs()).BelegFelder }));
 const BelegHistorie = lazy(async () => ({ default: (await ladeTabs()).BelegHistorie }));
 const BelegAktionen = lazy(async () => ({ default: (await ladeTabs()).BelegAktionen }));
+/* The payments of a finalized invoice (issue 17): their own chunk and texts, loaded when such a document shows. */
+const BelegZahlungen = lazy(async () => {
+  const [teil] = await Promise.all([import("../zahlung/BelegZahlungen.tsx"), loadTexts("zahlung")]);
+  return { default: teil.BelegZahlungen };
+});
 
 /** The parts of /beleg/{slug}/edit/{edit}/{duplicate} (SPEC §2); /beleg/{slug} alone edits too. */
 export function belegPfad(pathname: string): { slug: string; ansicht: boolean; duplikat: boolean } | null {
@@ -302,6 +308,13 @@ export function BelegFormular({
               <Group justify="flex-end">
                 <BelegSummen values={values} kategorie={kategorie} />
               </Group>
+              {stored?.id !== undefined &&
+                stored.freigabe &&
+                (stored.belegsTyp === "rechnung" || stored.zahlungList.length > 0) && (
+                  <Suspense fallback={null}>
+                    <BelegZahlungen record={stored as TBeleg & { id: number }} />
+                  </Suspense>
+                )}
             </Stack>
           ),
         },
