@@ -31,7 +31,6 @@ import deShell from "../locales/de/shell.json";
 import deStammdaten from "../locales/de/stammdaten.json";
 import deUser from "../locales/de/user.json";
 import deValidation from "../locales/de/validation.json";
-import deZahlung from "../locales/de/zahlung.json";
 import deZahlungsbedingungen from "../locales/de/zahlungsbedingungen.json";
 import enAccess from "../locales/en/access.json";
 import enAccount from "../locales/en/account.json";
@@ -59,7 +58,6 @@ import enShell from "../locales/en/shell.json";
 import enStammdaten from "../locales/en/stammdaten.json";
 import enUser from "../locales/en/user.json";
 import enValidation from "../locales/en/validation.json";
-import enZahlung from "../locales/en/zahlung.json";
 import enZahlungsbedingungen from "../locales/en/zahlungsbedingungen.json";
 import type { defaultNS, Language } from "./languages.ts";
 
@@ -94,7 +92,6 @@ const de = {
   felddefinition: deFelddefinition,
   nummernkreis: deNummernkreis,
   beleg: deBeleg,
-  zahlung: deZahlung,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -128,7 +125,6 @@ const en: Resources = {
   felddefinition: enFelddefinition,
   nummernkreis: enNummernkreis,
   beleg: enBeleg,
-  zahlung: enZahlung,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

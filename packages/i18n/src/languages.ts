@@ -33,7 +33,6 @@ export const namespaces = [
   "artikel",
   "artikelsuche",
   "beleg",
-  "zahlung",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

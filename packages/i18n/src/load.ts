@@ -34,7 +34,6 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     felddefinition: () => import("../locales/de/felddefinition.json"),
     nummernkreis: () => import("../locales/de/nummernkreis.json"),
     beleg: () => import("../locales/de/beleg.json"),
-    zahlung: () => import("../locales/de/zahlung.json"),
   },
   en: {
     common: () => import("../locales/en/common.json"),
@@ -64,7 +63,6 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     felddefinition: () => import("../locales/en/felddefinition.json"),
     nummernkreis: () => import("../locales/en/nummernkreis.json"),
     beleg: () => import("../locales/en/beleg.json"),
-    zahlung: () => import("../locales/en/zahlung.json"),
   },
 };
 

@@ -264,7 +264,7 @@ const SCREENS: Record<string, Screen> = {
   },
   // Payments and open items (issue 17).
   zahlung_list: {
-    ns: ["crud", "zahlung", "kundesuche", "validation", "errors"],
+    ns: belegNs,
     list: () => import("../features/zahlung/zahlung.list.tsx").then((m) => m.ZahlungList),
   },
   artikelkatalog: {

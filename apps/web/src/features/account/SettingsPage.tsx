@@ -16,7 +16,7 @@ import {
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { chooseLanguage, currentLanguage } from "../../app/i18n.ts";
 import { useSession } from "../../app/session.ts";
@@ -25,7 +25,6 @@ import { FormActions } from "../../components/form/FormActions.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { LazyRichTextEditor } from "../../components/richtext/LazyRichTextEditor.tsx";
 import { mandantModulesQuery } from "../mandant/mandantModules.api.ts";
-import { TwoFactorSettings } from "../twofactor/TwoFactorSettings.tsx";
 import { accountKeys, accountQuery, saveAccount } from "./account.api.ts";
 import { FormSection } from "./FormSection.tsx";
 import { problemFieldErrors } from "./formRules.ts";
@@ -35,6 +34,11 @@ import {
   toSettingsValues,
   validateSettings,
 } from "./settings.form.ts";
+
+/* Two-factor settings (QR code, code input) load after the page: the account screens stay within their budget. */
+const TwoFactorSettings = lazy(async () => ({
+  default: (await import("../twofactor/TwoFactorSettings.tsx")).TwoFactorSettings,
+}));
 
 /**
  * /settings/{login}: the signed-in user's own settings (SPEC §2, §3 Account): names, e-mail, language, mail
@@ -72,7 +76,9 @@ export function SettingsPage() {
       <SettingsForm account={account.data} />
       <FormSection title={t("settings.security")}>
         <Stack gap="lg">
-          <TwoFactorSettings enabled={account.data.is2FaUsed} />
+          <Suspense fallback={null}>
+            <TwoFactorSettings enabled={account.data.is2FaUsed} />
+          </Suspense>
           <Group gap="sm">
             <Button
               renderRoot={(props) => (

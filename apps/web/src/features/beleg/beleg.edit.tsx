@@ -11,7 +11,6 @@ import { Link, useLocation, useParams } from "@tanstack/react-router";
 import type { TFunction } from "i18next";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { loadTexts } from "../../app/i18n.ts";
 import { useSession } from "../../app/session.ts";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { AggregateEditPage } from "../../components/form/AggregateEditPage.tsx";
@@ -44,11 +43,10 @@ const BelegTexte = lazy(async () => ({ default: (await ladeTabs()).BelegTexte })
 const BelegFelder = lazy(async () => ({ default: (await ladeTabs()).BelegFelder }));
 const BelegHistorie = lazy(async () => ({ default: (await ladeTabs()).BelegHistorie }));
 const BelegAktionen = lazy(async () => ({ default: (await ladeTabs()).BelegAktionen }));
-/* The payments of a finalized invoice (issue 17): their own chunk and texts, loaded when such a document shows. */
-const BelegZahlungen = lazy(async () => {
-  const [teil] = await Promise.all([import("../zahlung/BelegZahlungen.tsx"), loadTexts("zahlung")]);
-  return { default: teil.BelegZahlungen };
-});
+/* The payments of a finalized invoice (issue 17): their own chunk, loaded when such a document shows. */
+const BelegZahlungen = lazy(async () => ({
+  default: (await import("../zahlung/BelegZahlungen.tsx")).BelegZahlungen,
+}));
 
 /** The parts of /beleg/{slug}/edit/{edit}/{duplicate} (SPEC §2); /beleg/{slug} alone edits too. */
 export function belegPfad(pathname: string): { slug: string; ansicht: boolean; duplikat: boolean } | null {

@@ -25,7 +25,8 @@ export function AbschreibungDialog({
   onClose: () => void;
   onAbgeschrieben: () => void;
 }) {
-  const { t } = useTranslation(["zahlung", "crud"]);
+  const { t } = useTranslation("beleg", { keyPrefix: "zahlung" });
+  const { t: tc } = useTranslation("crud");
   const problemMessage = useProblemMessage();
   const [grund, setGrund] = useState("");
   const [fehler, setFehler] = useState<string | null>(null);
@@ -83,7 +84,7 @@ export function AbschreibungDialog({
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              {t("crud:action.cancel")}
+              {tc("action.cancel")}
             </Button>
             <Button type="submit" color="orange" loading={sendet}>
               {t("abschreibung.speichern")}

@@ -27,7 +27,7 @@ const AbschreibungDialog = lazy(async () => ({
  * erfassen" and "Als bezahlt markieren". Needs the payments area (module zahlung, ROLE_USER) for the actions.
  */
 export function BelegZahlungen({ record }: { record: TBeleg & { id: number } }) {
-  const { t } = useTranslation(["zahlung", "crud"]);
+  const { t } = useTranslation("beleg", { keyPrefix: "zahlung" });
   const problemMessage = useProblemMessage();
   const queryClient = useQueryClient();
   const access = useShellAccess();

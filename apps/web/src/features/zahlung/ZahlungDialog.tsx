@@ -58,7 +58,8 @@ export function ZahlungDialog({
   onClose: () => void;
   onGebucht: (zahlung: TZahlung) => void;
 }) {
-  const { t } = useTranslation(["zahlung", "crud"]);
+  const { t } = useTranslation("beleg", { keyPrefix: "zahlung" });
+  const { t: tc } = useTranslation("crud");
   const problemMessage = useProblemMessage();
   const offenSumme = toNumber(summe(posten.map((p) => p.restbetrag)));
   const [datum, setDatum] = useState(todayIso());
@@ -302,7 +303,7 @@ export function ZahlungDialog({
 
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              {t("crud:action.cancel")}
+              {tc("action.cancel")}
             </Button>
             <Button type="submit" loading={sendet} disabled={!speicherbar}>
               {t("dialog.speichern")}
