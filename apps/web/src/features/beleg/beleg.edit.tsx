@@ -16,6 +16,7 @@ import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { AggregateEditPage } from "../../components/form/AggregateEditPage.tsx";
 import { EditLoadFailed, EditLoading, NOT_FOUND, parseSlug } from "../../components/form/EditStates.tsx";
 import { useAggregateEdit, useStoredRecord } from "../../components/form/useAggregateEdit.ts";
+import { formatMoney } from "../../components/format/format.ts";
 import { mehrwertssteuernQuery } from "../artikel/artikel.api.ts";
 import { myMandantsQuery } from "../mandant/mandant.queries.ts";
 import { BelegSummen } from "./BelegSummen.tsx";
@@ -306,13 +307,6 @@ export function BelegFormular({
               <Group justify="flex-end">
                 <BelegSummen values={values} kategorie={kategorie} />
               </Group>
-              {stored?.id !== undefined &&
-                stored.freigabe &&
-                (stored.belegsTyp === "rechnung" || stored.zahlungList.length > 0) && (
-                  <Suspense fallback={null}>
-                    <BelegZahlungen record={stored as TBeleg & { id: number }} />
-                  </Suspense>
-                )}
             </Stack>
           ),
         },
@@ -336,6 +330,17 @@ export function BelegFormular({
           sperrbar: true,
           content: <BelegFelder form={form} belegsTyp={values.belegsTyp} />,
         },
+        // Payments (issue 17): a tab of its own, not locked with the finalized document's inputs.
+        stored?.id !== undefined &&
+          stored.freigabe &&
+          (stored.belegsTyp === "rechnung" || stored.zahlungList.length > 0) && {
+            value: "zahlungen",
+            label:
+              (stored.restbetrag ?? 0) > 0
+                ? tb("tab.zahlungenOffen", { betrag: formatMoney(stored.restbetrag ?? 0) })
+                : tb("tab.zahlungen"),
+            content: <BelegZahlungen record={stored as TBeleg & { id: number }} />,
+          },
         stored?.id !== undefined && {
           value: "historie",
           label: t("tab.historie"),

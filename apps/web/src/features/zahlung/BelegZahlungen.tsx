@@ -1,7 +1,7 @@
 import type { TBeleg } from "@kontor/domain/beleg/beleg.schema";
 import { zahlungHindernis } from "@kontor/domain/zahlung/zahlung.codes";
 import type { TOffenerPosten } from "@kontor/domain/zahlung/zahlung.schema";
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Group, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -97,7 +97,7 @@ export function BelegZahlungen({ record }: { record: TBeleg & { id: number } }) 
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="beleg-zahlungen-titel">
+    <section aria-labelledby="beleg-zahlungen-titel">
       <Stack gap="sm">
         <Group justify="space-between" align="center" wrap="wrap">
           <Title order={3} size="h4" id="beleg-zahlungen-titel">
@@ -214,6 +214,6 @@ export function BelegZahlungen({ record }: { record: TBeleg & { id: number } }) 
         </Suspense>
       )}
       {dialog}
-    </Paper>
+    </section>
   );
 }

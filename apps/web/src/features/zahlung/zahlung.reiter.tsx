@@ -145,7 +145,7 @@ export function OffenePosten({
         field: "faellig",
         title: t("spalte.ueberfaellig"),
         sortable: false,
-        width: 120,
+        width: 190,
         render: (row) =>
           row.restbetrag < 0 ? (
             <Badge color="blue" variant="light" size="sm" tt="none">
