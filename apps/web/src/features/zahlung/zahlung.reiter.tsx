@@ -90,7 +90,7 @@ export function OffenePosten({
       {
         field: "belegNummer",
         title: t("spalte.nummer"),
-        width: 130,
+        width: 140,
         render: (row) => (
           <Anchor component={Link} to={belegEditPath(row.id)} size="sm">
             {name(row)}
@@ -100,7 +100,7 @@ export function OffenePosten({
       {
         field: "belegDatum",
         title: t("spalte.datum"),
-        width: 110,
+        width: 120,
         render: (row) => formatDate(row.belegDatum),
       },
       {
