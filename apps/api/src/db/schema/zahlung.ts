@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   date,
+  foreignKey,
   index,
   jsonb,
   numeric,
@@ -12,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { beleg } from "./beleg.ts";
 import { kunde } from "./kunde.ts";
+import { mandant } from "./mandant.ts";
 import { tenantConstraints, tenantKey, tenantRef } from "./stammdaten.ts";
 import { mandantIdColumn, tenantIsolation } from "./tenant.ts";
 import { appUser } from "./user.ts";
@@ -112,5 +114,31 @@ export const belegAbschreibung = pgTable(
       "cascade",
     ),
     tenantIsolation("beleg_abschreibung"),
+  ],
+).enableRLS();
+
+/**
+ * The open items per customer and of the whole tenant (`kunde_id` 0): how many, and the sum of their open amounts —
+ * kept by the trigger beleg_offen_zaehlen (migration 0025) at COMMIT, as beleg_anzahl keeps the document counts: the
+ * open balance and the open items' total are one row, not a sum over the tenant's documents (DESIGN §9: 20 ms at
+ * 200 000 documents). The application role may only read it.
+ */
+export const belegOffenStand = pgTable(
+  "beleg_offen_stand",
+  {
+    mandantId: mandantIdColumn(),
+    /** The customer; 0 = every open item of the tenant. */
+    kundeId: bigint("kunde_id", { mode: "number" }).notNull(),
+    anzahl: bigint("anzahl", { mode: "number" }).notNull(),
+    summe: betrag("summe").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "beleg_offen_stand_pkey", columns: [t.mandantId, t.kundeId] }),
+    foreignKey({
+      name: "beleg_offen_stand_mandant_fk",
+      columns: [t.mandantId],
+      foreignColumns: [mandant.id],
+    }).onDelete("cascade"),
+    tenantIsolation("beleg_offen_stand"),
   ],
 ).enableRLS();

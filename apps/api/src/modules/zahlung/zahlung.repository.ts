@@ -400,11 +400,11 @@ export interface PostenRow {
   zahlungList: TBelegZahlung[];
 }
 
-/** The net due date of a document (SQL; `b` the document, `zz` its payment term). */
-const FAELLIG = sql.raw("(b.beleg_datum + coalesce(zz.netto_tage, 0))");
+/** The net due date of a document (SQL; `b` the document): kept on the row by migration 0025's trigger. */
+const FAELLIG = sql.raw("coalesce(b.faellig_am, b.beleg_datum)");
 
 const POSTEN_SORT: Record<TOffenePostenQuery["sort"][number]["field"], string> = {
-  faelligAm: "(b.beleg_datum + coalesce(zz.netto_tage, 0))",
+  faelligAm: "b.faellig_am",
   belegDatum: "b.beleg_datum",
   belegNummer: "b.beleg_nummer",
   summeBrutto: "b.summe_brutto",
@@ -426,7 +426,7 @@ function postenBedingung(
     query.ueberfaellig === undefined
       ? undefined
       : query.ueberfaellig
-        ? sql`b.offen > 0 AND ${FAELLIG} < ${heute}::date`
+        ? sql`b.offen > 0 AND b.faellig_am < ${heute}::date`
         : sql`NOT (b.offen > 0 AND ${FAELLIG} < ${heute}::date)`,
   )!;
 }
@@ -493,22 +493,21 @@ export async function listPosten(
 ): Promise<{ items: PostenRow[]; totalCount: number }> {
   const where = postenBedingung(query, heute);
   const order = ordnung(query.sort, POSTEN_SORT, POSTEN_STANDARD, "b.id");
-  const braucht = query.ueberfaellig !== undefined || query.sort.some((s) => s.field === "faelligAm");
-  const ziel = braucht
-    ? sql`LEFT JOIN zahlungsziel zz ON zz.mandant_id = b.mandant_id AND zz.id = b.zahlungsziel_id`
-    : sql``;
-  const seite = sql`SELECT b.id FROM beleg b ${ziel} WHERE ${where} ORDER BY ${order}
+  const seite = sql`SELECT b.id FROM beleg b WHERE ${where} ORDER BY ${order}
     LIMIT ${query.size} OFFSET ${query.page * query.size}`;
   const items = await postenZeilen(tx, seite, order);
-  const totalCount =
-    query.page === 0 && items.length < query.size
-      ? items.length
-      : ((
-          await queryRows<{ n: number }>(
-            tx,
-            sql`SELECT count(*)::int AS n FROM beleg b ${ziel} WHERE ${where}`,
-          )
-        )[0]?.n ?? 0);
+  let totalCount = items.length;
+  if (query.page > 0 || items.length === query.size) {
+    // Filtered by nothing but the customer (or nothing): the count the trigger keeps (beleg_offen_stand).
+    const nurKunde = query.von === undefined && query.bis === undefined && query.ueberfaellig === undefined;
+    const [row] = nurKunde
+      ? await queryRows<{ n: number }>(
+          tx,
+          sql`SELECT coalesce((SELECT anzahl FROM beleg_offen_stand WHERE kunde_id = ${query.kundeId ?? 0}), 0)::int AS n`,
+        )
+      : await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM beleg b WHERE ${where}`);
+    totalCount = row?.n ?? 0;
+  }
   return { items, totalCount };
 }
 
@@ -518,20 +517,24 @@ export async function findPosten(tx: Tx, id: number): Promise<PostenRow | undefi
   return row;
 }
 
-/** The open balance (Σ open amounts, how many) and the customers' credit, for one customer or the tenant. */
+/**
+ * The open balance (Σ open amounts, how many: one row the trigger keeps, beleg_offen_stand) and the customers'
+ * credit from overpayments, for one customer or the tenant.
+ */
 export async function offenerSaldo(
   tx: Tx,
   kundeId: number | undefined,
 ): Promise<{ openBalance: number; anzahl: number; guthaben: number }> {
-  const kunde = (spalte: string) =>
-    kundeId === undefined ? sql`` : sql` AND ${sql.raw(spalte)} = ${kundeId}`;
-  const [row] = await queryRows<{ summe: string | number; n: number; guthaben: string | number }>(
+  const kunde = kundeId === undefined ? sql`` : sql` AND z.kunde_id = ${kundeId}`;
+  const [row] = await queryRows<{
+    summe: string | number | null;
+    n: number | null;
+    guthaben: string | number;
+  }>(
     tx,
-    sql`SELECT o.summe, o.n,
-        (SELECT coalesce(sum(z.ueberzahlung), 0) FROM zahlung z WHERE z.ueberzahlung <> 0${kunde("z.kunde_id")})
-          AS guthaben
-      FROM (SELECT coalesce(sum(b.offen), 0) AS summe, count(*)::int AS n FROM beleg b
-        WHERE b.offen <> 0${kunde("b.kunde_id")}) o`,
+    sql`SELECT s.summe, s.anzahl::int AS n,
+        (SELECT coalesce(sum(z.ueberzahlung), 0) FROM zahlung z WHERE z.ueberzahlung <> 0${kunde}) AS guthaben
+      FROM (SELECT 1) eins LEFT JOIN beleg_offen_stand s ON s.kunde_id = ${kundeId ?? 0}`,
   );
   return { openBalance: zahl(row?.summe), anzahl: row?.n ?? 0, guthaben: zahl(row?.guthaben) };
 }

@@ -6,7 +6,9 @@ import type {
   TZahlung,
   TZahlungZeile,
 } from "@kontor/domain/zahlung/zahlung.schema";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { type Caller, createKunde } from "../kunde/kunde.testing.ts";
@@ -471,6 +473,12 @@ describe("open items and the open balance", () => {
     expect(kunde.map((r) => r.id)).toEqual([neu.id]);
 
     expect(await saldo(who)).toEqual({ openBalance: 120, anzahl: 4, guthaben: 0 });
+    // The counts the trigger keeps (beleg_offen_stand) are those of the documents themselves.
+    const [stand] = await queryRows<{ n: number; summe: string }>(
+      t.db,
+      sql`SELECT count(*)::int AS n, sum(offen)::text AS summe FROM beleg WHERE mandant_id = ${who.mandantId} AND offen <> 0`,
+    );
+    expect([stand?.n, Number(stand?.summe)]).toEqual([4, 120]);
     expect(await saldo(who, `?kundenId=${who.kunde.id}`)).toEqual({
       openBalance: 72,
       anzahl: 3,
@@ -478,6 +486,34 @@ describe("open items and the open balance", () => {
     });
     expect((await send(who, "GET", "unpaidbelegesum/1")).statusCode).toBe(404);
     expect((await send(who, "GET", "unpaidbelegesum/abc")).statusCode).toBe(404);
+  });
+
+  it("the open items' counts per customer and tenant follow every change (payments, write-off, storno, credit)", async () => {
+    const who = await tenant();
+    const a = await rechnung(who, [[1, 100, 20]]);
+    const b = await rechnung(who, [[2, 10.01, 10]]);
+    const zahlung = await ok<TZahlung>(
+      zahlen(who, { zahlungsDatum: heute(), betrag: 20.5, belegSet: [{ id: a.id }] }),
+    );
+    await ok(send(who, "POST", `unpaidbelege/${b.id}/abschreibung`, { grund: "Kulanz" }));
+    await ok(send(who, "POST", `beleg/${a.id}/storno`, {}));
+    await send(who, "DELETE", `unpaidbelege/${b.id}/abschreibung`);
+    await send(who, "DELETE", `zahlung/${zahlung.id}`);
+    const wahr = await queryRows<{ kunde_id: string; n: number; summe: string }>(
+      t.db,
+      sql`SELECT coalesce(kunde_id, 0)::text AS kunde_id, count(*)::int AS n, sum(offen)::text AS summe FROM beleg
+           WHERE mandant_id = ${who.mandantId} AND offen <> 0 GROUP BY ROLLUP (kunde_id) ORDER BY 1`,
+    );
+    const stand = await queryRows<{ kunde_id: string; n: number; summe: string }>(
+      t.db,
+      sql`SELECT kunde_id::text, anzahl::int AS n, summe::text FROM beleg_offen_stand
+           WHERE mandant_id = ${who.mandantId} AND anzahl <> 0 ORDER BY 1`,
+    );
+    expect(stand.map((r) => [r.kunde_id, r.n, Number(r.summe)])).toEqual(
+      wahr.map((r) => [r.kunde_id === "0" ? "0" : r.kunde_id, r.n, Number(r.summe)]).sort(),
+    );
+    // b open again (22.02), a cancelled without payments (0): one open item.
+    expect(await saldo(who)).toEqual({ openBalance: 22.02, anzahl: 1, guthaben: 0 });
   });
 
   it("pages and sorts the payment list", async () => {
