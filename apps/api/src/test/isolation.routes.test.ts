@@ -596,6 +596,16 @@ const ISOLATION: Record<string, Entry> = {
     list((w) => `zahlung?belegId=${w.b.rec.rechnung.id}`, { by: "zahlung" }),
   ],
   "GET /app/api/zahlung/:id": [foreignIds({ id: "zahlung" })],
+  "GET /app/api/zahlung/report": [
+    check("B's customer is not found; A's figures leave B's payments out", async (w) => {
+      const path = (kunde?: number) => `zahlung/report${kunde ? `?kundeId=${kunde}` : ""}`;
+      expect((await api(w, w.b.member, "GET", path(w.b.rec.kunde.id))).statusCode).toBe(200);
+      expect((await api(w, w.a.member, "GET", path(w.b.rec.kunde.id))).statusCode).toBe(404);
+      const mine = (await api(w, w.a.member, "GET", path())).json() as { erhalten: number };
+      const theirs = (await api(w, w.b.member, "GET", path())).json() as { erhalten: number };
+      expect([mine.erhalten, theirs.erhalten]).toEqual([5, 5]);
+    }),
+  ],
   "DELETE /app/api/zahlung/:id": [foreignIds({ id: "zahlung" }, { watch: ["rechnung"] })],
   "DELETE /app/api/zahlung/:id/beleg/:belegId": [
     foreignIds({ id: "zahlung", belegId: "rechnung" }),

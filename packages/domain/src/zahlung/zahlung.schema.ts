@@ -229,3 +229,60 @@ export const ZAbschreibung = z.strictObject({
   grund: z.string().trim().min(1).max(500).describe("Why the rest is written off"),
 });
 export type TAbschreibung = z.infer<typeof ZAbschreibung>;
+
+/** At most this many months in one payment report. */
+export const REPORT_MONATE_MAX = 36;
+
+/**
+ * GET zahlung/report (/zahlung_report/): period (default: the last 12 months up to today, Europe/Vienna) and
+ * optionally one customer. `von` after `bis` is 400 at `bis` ("min"); more than 36 months at `von` ("max", 36).
+ */
+export const ZZahlungReportQuery = z
+  .object({
+    von: ZIsoDate.optional(),
+    bis: ZIsoDate.optional(),
+    kundeId: z.coerce.number().int().positive().optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.von && query.bis && query.von > query.bis)
+      ctx.addIssue({ code: "custom", path: ["bis"], params: { code: "min" }, message: "bis before von" });
+    if (query.von && query.bis) {
+      const monate =
+        (Number(query.bis.slice(0, 4)) - Number(query.von.slice(0, 4))) * 12 +
+        Number(query.bis.slice(5, 7)) -
+        Number(query.von.slice(5, 7)) +
+        1;
+      if (monate > REPORT_MONATE_MAX)
+        ctx.addIssue({
+          code: "custom",
+          path: ["von"],
+          params: { code: "max", max: REPORT_MONATE_MAX },
+          message: `at most ${REPORT_MONATE_MAX} months`,
+        });
+    }
+  });
+export type TZahlungReportQuery = z.infer<typeof ZZahlungReportQuery>;
+
+/** One month of the report: received, skonto granted, and what was open at its end (or at `bis`). */
+export const ZZahlungReportMonat = z.object({
+  monat: z.string().regex(/^\d{4}-\d{2}$/),
+  erhalten: ZBelegBetrag,
+  skonto: ZBelegBetrag,
+  offen: ZBelegBetrag.describe("Open at the month's last day (the report's last day for its last month)"),
+});
+
+/** The payment report (/zahlung_report/). */
+export const ZZahlungReport = z.object({
+  von: ZIsoDate,
+  bis: ZIsoDate,
+  kunde: ZKundeName.nullable(),
+  erhalten: ZBelegBetrag.describe("Σ payments received in the period (with overpayments)"),
+  skonto: ZBelegBetrag.describe("Σ skonto granted with them"),
+  ueberzahlung: ZBelegBetrag.describe("Σ of their overpayments (credit)"),
+  abgeschrieben: ZBelegBetrag.describe("Σ written off in the period"),
+  offenAmStichtag: ZBelegBetrag.describe(
+    "Open on `bis`: invoices issued by then minus what was paid, credited, written off by then",
+  ),
+  monate: z.array(ZZahlungReportMonat),
+});
+export type TZahlungReport = z.infer<typeof ZZahlungReport>;

@@ -538,3 +538,106 @@ export async function offenerSaldo(
   );
   return { openBalance: zahl(row?.summe), anzahl: row?.n ?? 0, guthaben: zahl(row?.guthaben) };
 }
+
+/**
+ * The open amount of the invoices (of one customer) at each of `tage`, from the history of what moved it: an invoice
+ * issued (+ gross), a payment (− share − skonto), a credit note (− its gross; + again when it is cancelled), a
+ * write-off (− amount), a cancellation (− what was still claimed: gross − skonto − credit notes − write-off, leaving
+ * − payments: the formula of kontor_beleg_offen). At today it is the sum of `beleg.offen` (zahlung.routes.test.ts).
+ */
+export async function offenAn(
+  tx: Tx,
+  tage: readonly string[],
+  kundeId: number | undefined,
+): Promise<Map<string, number>> {
+  if (tage.length === 0) return new Map();
+  const kunde = kundeId === undefined ? sql`` : sql` AND b.kunde_id = ${kundeId}`;
+  const rows = await queryRows<{ tag: string; offen: string | number | null }>(
+    tx,
+    sql`WITH inv AS MATERIALIZED (
+        SELECT b.mandant_id, b.id, b.beleg_datum, b.summe_brutto,
+          (SELECT min(s.beleg_datum) FROM beleg s WHERE s.mandant_id = b.mandant_id AND s.ursprung_beleg_id = b.id
+             AND s.belegs_typ = 'storno' AND s.freigabe) AS storno_datum
+          FROM beleg b WHERE b.belegs_typ = 'rechnung' AND b.freigabe${kunde}),
+      gut AS MATERIALIZED (
+        SELECT g.ursprung_beleg_id AS beleg_id, g.beleg_datum, abs(g.summe_brutto) AS betrag,
+          (SELECT min(s.beleg_datum) FROM beleg s WHERE s.mandant_id = g.mandant_id AND s.ursprung_beleg_id = g.id
+             AND s.belegs_typ = 'storno' AND s.freigabe) AS storno_datum
+          FROM beleg g JOIN inv ON inv.mandant_id = g.mandant_id AND inv.id = g.ursprung_beleg_id
+         WHERE g.belegs_typ = 'gutschrift' AND g.freigabe),
+      ev AS MATERIALIZED (
+        SELECT beleg_datum AS d, summe_brutto AS delta FROM inv
+        UNION ALL
+        SELECT z.zahlungs_datum, -(zb.betrag + zb.skonto)
+          FROM zahlung_beleg zb JOIN zahlung z ON z.mandant_id = zb.mandant_id AND z.id = zb.zahlung_id
+          JOIN inv ON inv.mandant_id = zb.mandant_id AND inv.id = zb.beleg_id
+        UNION ALL
+        SELECT beleg_datum, -betrag FROM gut
+        UNION ALL
+        SELECT storno_datum, betrag FROM gut WHERE storno_datum IS NOT NULL
+        UNION ALL
+        SELECT a.datum, -a.betrag FROM beleg_abschreibung a JOIN inv ON inv.mandant_id = a.mandant_id AND inv.id = a.beleg_id
+        UNION ALL
+        SELECT inv.storno_datum, -(inv.summe_brutto
+            - coalesce((SELECT sum(zb.skonto) FROM zahlung_beleg zb WHERE zb.mandant_id = inv.mandant_id
+                AND zb.beleg_id = inv.id), 0)
+            - coalesce((SELECT sum(gut.betrag) FROM gut WHERE gut.beleg_id = inv.id AND gut.storno_datum IS NULL), 0)
+            - coalesce((SELECT a.betrag FROM beleg_abschreibung a WHERE a.mandant_id = inv.mandant_id
+                AND a.beleg_id = inv.id), 0))
+          FROM inv WHERE inv.storno_datum IS NOT NULL)
+      SELECT t.tag::text AS tag, (SELECT sum(ev.delta) FROM ev WHERE ev.d <= t.tag) AS offen
+        FROM unnest(${`{${tage.join(",")}}`}::date[]) AS t(tag)`,
+  );
+  return new Map(rows.map((row) => [row.tag, zahl(row.offen)]));
+}
+
+/** Per month (YYYY-MM) of the period: the amounts received and their overpayments, the skonto granted. */
+export async function zahlungenProMonat(
+  tx: Tx,
+  von: string,
+  bis: string,
+  kundeId: number | undefined,
+): Promise<{ monat: string; erhalten: number; ueberzahlung: number; skonto: number }[]> {
+  const kunde = kundeId === undefined ? sql`` : sql` AND z.kunde_id = ${kundeId}`;
+  const rows = await queryRows<{
+    monat: string;
+    erhalten: string;
+    ueberzahlung: string;
+    skonto: string | null;
+  }>(
+    tx,
+    sql`SELECT to_char(z.zahlungs_datum, 'YYYY-MM') AS monat, sum(z.betrag) AS erhalten,
+        sum(z.ueberzahlung) AS ueberzahlung,
+        sum((SELECT coalesce(sum(zb.skonto), 0) FROM zahlung_beleg zb
+          WHERE zb.mandant_id = z.mandant_id AND zb.zahlung_id = z.id)) AS skonto
+      FROM zahlung z WHERE z.zahlungs_datum BETWEEN ${von}::date AND ${bis}::date${kunde}
+      GROUP BY 1`,
+  );
+  return rows.map((r) => ({
+    monat: r.monat,
+    erhalten: zahl(r.erhalten),
+    ueberzahlung: zahl(r.ueberzahlung),
+    skonto: zahl(r.skonto),
+  }));
+}
+
+/** Σ written off in the period (of one customer's invoices). */
+export async function abgeschriebenIn(tx: Tx, von: string, bis: string, kundeId: number | undefined) {
+  const kunde = kundeId === undefined ? sql`` : sql` AND b.kunde_id = ${kundeId}`;
+  const [row] = await queryRows<{ summe: string | null }>(
+    tx,
+    sql`SELECT sum(a.betrag) AS summe FROM beleg_abschreibung a
+      JOIN beleg b ON b.mandant_id = a.mandant_id AND b.id = a.beleg_id
+      WHERE a.datum BETWEEN ${von}::date AND ${bis}::date${kunde}`,
+  );
+  return zahl(row?.summe);
+}
+
+/** A customer's display name; undefined when the tenant has none with this id. */
+export async function kundeName(tx: Tx, id: number) {
+  const [row] = await queryRows<KundeSpalten>(
+    tx,
+    sql`SELECT ${KUNDE_SPALTEN} FROM kunde k WHERE k.id = ${id}`,
+  );
+  return row ? kundeAus(row) : undefined;
+}

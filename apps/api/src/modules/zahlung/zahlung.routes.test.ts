@@ -535,6 +535,40 @@ describe("open items and the open balance", () => {
   });
 });
 
+describe("payment report (/zahlung_report/)", () => {
+  it("received, skonto and the open amount on any day, consistent with the open balance", async () => {
+    const who = await tenant();
+    const a = await rechnung(who, [[1, 100, 20]], { belegDatum: vor(40) }); // 120
+    const b = await rechnung(who, [[1, 1000, 20]], { belegDatum: vor(3), zahlungsziel: true }); // 1 200
+    await ok(zahlen(who, { zahlungsDatum: vor(20), betrag: 50, belegSet: [{ id: a.id }] }));
+    await ok(zahlen(who, { zahlungsDatum: vor(1), betrag: 1164, belegSet: [{ id: b.id }] })); // 3 % skonto
+    type Report = { erhalten: number; skonto: number; offenAmStichtag: number; monate: { offen: number }[] };
+    const report = (query: string) => ok<Report>(send(who, "GET", `zahlung/report?${query}`));
+    const jetzt = await report(`von=${vor(60)}&bis=${heute()}`);
+    expect([jetzt.erhalten, jetzt.skonto, jetzt.offenAmStichtag]).toEqual([1214, 36, 70]);
+    expect(jetzt.monate.at(-1)?.offen).toBe(70);
+    expect((await saldo(who)).openBalance).toBe(70);
+    expect((await report(`von=${vor(60)}&bis=${vor(41)}`)).offenAmStichtag).toBe(0);
+    expect((await report(`von=${vor(60)}&bis=${vor(30)}`)).offenAmStichtag).toBe(120);
+    expect((await report(`von=${vor(60)}&bis=${vor(2)}`)).offenAmStichtag).toBe(1270);
+    // A cancellation after the part payment: what was paid is owed back.
+    await ok(send(who, "POST", `beleg/${a.id}/storno`, {}));
+    expect((await report(`bis=${heute()}`)).offenAmStichtag).toBe(-50);
+    expect((await saldo(who)).openBalance).toBe(-50);
+    // Default: the last 12 months.
+    expect((await report("")).monate).toHaveLength(12);
+
+    expect(await fehler(await send(who, "GET", `zahlung/report?von=${heute()}&bis=${vor(1)}`))).toEqual([
+      { field: "bis", code: "min" },
+    ]);
+    expect(await fehler(await send(who, "GET", "zahlung/report?von=2020-01-01&bis=2026-01-01"))).toEqual([
+      { field: "von", code: "max", max: 36 },
+    ]);
+    const b2 = await tenant();
+    expect((await send(who, "GET", `zahlung/report?kundeId=${b2.kunde.id}`)).statusCode).toBe(404);
+  });
+});
+
 describe("validation (400 with field codes), 401, 403, another tenant's ids", () => {
   it("refuses bad payment bodies at their fields", async () => {
     const who = await tenant();
@@ -619,6 +653,7 @@ describe("validation (400 with field codes), 401, 403, another tenant's ids", ()
     const routen: [string, string, object?][] = [
       ["POST", "zahlung", { zahlungsDatum: heute(), betrag: 1, belegSet: [{ id: 1 }] }],
       ["GET", "zahlung"],
+      ["GET", "zahlung/report"],
       ["GET", "zahlung/1"],
       ["DELETE", "zahlung/1"],
       ["DELETE", "zahlung/1/beleg/1"],

@@ -9,6 +9,8 @@ import {
   ZZahlung,
   ZZahlungAnlegen,
   ZZahlungListQuery,
+  ZZahlungReport,
+  ZZahlungReportQuery,
   ZZahlungZeile,
 } from "@kontor/domain/zahlung/zahlung.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -59,6 +61,21 @@ export const zahlungRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       reply.header("x-total-count", page.totalCount);
       return page.items;
     },
+  );
+
+  app.get(
+    "/zahlung/report",
+    {
+      config: { auth: zahlung },
+      schema: {
+        tags,
+        summary:
+          "Payment report (/zahlung_report/): received, skonto, credit and written off in the period (default: the last 12 months up to today), open on its last day, and per month received and open at the month's end; kundeId for one customer (another tenant's is 404)",
+        querystring: ZZahlungReportQuery,
+        response: responses({ 200: ZZahlungReport }, 400, 401, 403, 404),
+      },
+    },
+    async (request) => zahlungService.report(request.mandant!, request.query),
   );
 
   app.get(

@@ -1,6 +1,6 @@
-import { todayIso } from "@kontor/domain/date/calendar";
+import { daysInMonth, parseIsoDate, todayIso } from "@kontor/domain/date/calendar";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
-import { dec, toFixedString, toNumber } from "@kontor/domain/money/decimal";
+import { add, dec, toFixedString, toNumber } from "@kontor/domain/money/decimal";
 import { zahlungHindernis } from "@kontor/domain/zahlung/zahlung.codes";
 import {
   skontoAufteilen,
@@ -18,6 +18,8 @@ import type {
   TZahlung,
   TZahlungAnlegen,
   TZahlungListQuery,
+  TZahlungReport,
+  TZahlungReportQuery,
 } from "@kontor/domain/zahlung/zahlung.schema";
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client.ts";
@@ -25,15 +27,19 @@ import { validation } from "../../db/teile.ts";
 import type { Audit, TenantScope } from "../../db/tenant.ts";
 import { notFound } from "../../http/problem.ts";
 import {
+  abgeschriebenIn,
   belegeFuerZahlung,
   findPosten,
   findZahlung,
   insertZahlung,
   insertZuordnung,
+  kundeName,
   listPosten,
   listZahlungen,
+  offenAn,
   offenerSaldo,
   type PostenRow,
+  zahlungenProMonat,
 } from "./zahlung.repository.ts";
 
 /**
@@ -187,6 +193,33 @@ async function zuordnungGesperrt(tx: Tx, zahlungId: number, belegId: number) {
   return row;
 }
 
+/** The months of a period: first and last day of each, cut to the period. */
+function monateVon(von: string, bis: string): { monat: string; bis: string }[] {
+  const monate: { monat: string; bis: string }[] = [];
+  let { year, month } = parseIsoDate(von);
+  for (;;) {
+    const monat = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
+    const ende = `${monat}-${String(daysInMonth(year, month)).padStart(2, "0")}`;
+    monate.push({ monat, bis: ende < bis ? ende : bis });
+    if (ende >= bis) return monate;
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+}
+
+/** The first day of the month `monate` months before the month of `datum`. */
+function monatsanfangVor(datum: string, monate: number): string {
+  const { year, month } = parseIsoDate(datum);
+  const index = year * 12 + (month - 1) - monate;
+  return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}-01`;
+}
+
+const summeVon = (werte: readonly number[]) =>
+  toNumber(werte.reduce((acc, wert) => add(acc, dec(wert)), dec(0)));
+
 export const zahlungService = {
   /** POST zahlung: one payment over one or more documents of one customer; answers the payment. */
   create: (scope: TenantScope, eingabe: TZahlungAnlegen): Promise<TZahlung> =>
@@ -258,6 +291,45 @@ export const zahlungService = {
         action: weg ? "delete" : "update",
         detail: { belegEntfernt: belegId, betrag: Number(zuordnung.betrag) },
       });
+    }),
+
+  /**
+   * GET zahlung/report: received, skonto, credit and written off in the period, open at its end, and per month what
+   * came in and what was open at the month's end (default: the last 12 months up to today, Europe/Vienna).
+   */
+  report: (scope: TenantScope, query: TZahlungReportQuery): Promise<TZahlungReport> =>
+    scope.run(async (tx) => {
+      const heute = todayIso();
+      const bis = query.bis ?? heute;
+      const von = query.von ?? monatsanfangVor(bis, 11);
+      const kunde = query.kundeId === undefined ? null : await kundeName(tx, query.kundeId);
+      if (kunde === undefined) throw notFound();
+      const monate = monateVon(von, bis);
+      const offen = await offenAn(
+        tx,
+        monate.map((m) => m.bis),
+        query.kundeId,
+      );
+      const zahlungen = new Map(
+        (await zahlungenProMonat(tx, von, bis, query.kundeId)).map((z) => [z.monat, z]),
+      );
+      const zeilen = monate.map((m) => ({
+        monat: m.monat,
+        erhalten: zahlungen.get(m.monat)?.erhalten ?? 0,
+        skonto: zahlungen.get(m.monat)?.skonto ?? 0,
+        offen: offen.get(m.bis) ?? 0,
+      }));
+      return {
+        von,
+        bis,
+        kunde,
+        erhalten: summeVon(zeilen.map((z) => z.erhalten)),
+        skonto: summeVon(zeilen.map((z) => z.skonto)),
+        ueberzahlung: summeVon([...zahlungen.values()].map((z) => z.ueberzahlung)),
+        abgeschrieben: await abgeschriebenIn(tx, von, bis, query.kundeId),
+        offenAmStichtag: zeilen.at(-1)?.offen ?? 0,
+        monate: zeilen,
+      };
     }),
 
   /** GET unpaidbelege: a page of open items and the total (due dates and skonto as of today, Europe/Vienna). */
