@@ -267,6 +267,10 @@ const SCREENS: Record<string, Screen> = {
     ns: belegNs,
     list: () => import("../features/zahlung/zahlung.list.tsx").then((m) => m.ZahlungList),
   },
+  zahlung_report: {
+    ns: belegNs,
+    list: () => import("../features/zahlung/zahlung.report.tsx").then((m) => m.ZahlungReport),
+  },
   artikelkatalog: {
     ns: artikelNs,
     list: () => import("../features/artikel/artikel.katalog.tsx").then((m) => m.ArtikelKatalog),

@@ -1,6 +1,6 @@
-import { Paper, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session.ts";
@@ -116,7 +116,12 @@ export function ZahlungList() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>{t("list.title")}</Title>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{t("list.title")}</Title>
+        <Button variant="default" component={Link} to="/zahlung_report/">
+          {t("list.auswertung")}
+        </Button>
+      </Group>
       <Saldo kunde={reiter === "offen" ? postenFilter.kunde : zahlungFilter.kunde} />
       <Tabs value={reiter} onChange={(wert) => setReiter(wert === "zahlungen" ? "zahlungen" : "offen")}>
         <Tabs.List>
