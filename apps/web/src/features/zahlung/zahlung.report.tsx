@@ -65,6 +65,7 @@ function Balken({ report }: { report: TZahlungReport }) {
       <svg
         viewBox={`0 0 ${breite} ${hoehe}`}
         width="100%"
+        preserveAspectRatio="xMinYMid meet"
         role="img"
         aria-label={t("chartLabel")}
         style={{ maxHeight: 260 }}
