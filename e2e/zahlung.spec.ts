@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO, signInFromStart } from "./fixtures.ts";
 import { type ApiSession, apiCall, apiSignIn, demoMandantId, viennaToday } from "./shell.fixtures.ts";
@@ -203,5 +204,18 @@ test.describe("payments and open items", () => {
       page.getByRole("row", { name: new RegExp(`1\\.164,00 €.*36,00 €.*${skonto.belegNummer}`) }),
     ).toBeVisible();
     expect(alt.belegNummer).not.toBe("");
+
+    // The report of the customer: received 1.174,00 € (10 + 1.164), skonto 36,00 €, open today what the balance says.
+    await page.getByRole("link", { name: "Zahlungsauswertung" }).click();
+    await page.getByRole("combobox", { name: "Kunde", exact: true }).fill(kundeName);
+    await page.getByRole("option", { name: new RegExp(kundeName) }).click();
+    await expect(page.getByTestId("report-erhalten")).toHaveText("1.174,00 €");
+    await expect(page.getByTestId("report-skonto")).toHaveText("36,00 €");
+    await expect(page.getByTestId("report-offen")).toHaveText("98,61 €");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "CSV exportieren" }).click();
+    const csv = await (await download).path().then((file) => readFile(file, "utf8"));
+    expect(csv).toContain("Monat;Erhalten;Skonto gewährt;Offen am Monatsende");
+    expect(csv).toContain(`${viennaToday().slice(0, 7)};1174,00;36,00;98,61`);
   });
 });
