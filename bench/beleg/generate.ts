@@ -111,8 +111,10 @@ async function main() {
     const today = new Date().toISOString().slice(0, 10);
     await client.query("DELETE FROM app_setting WHERE key = $1", [BELEG_MARKER_KEY]);
     let t = performance.now();
+    // With the documents go what refers to them: share links (issue 16), payments and write-offs (issue 17).
     await client.query(
-      "TRUNCATE beleg, beleg_position, beleg_mwst, beleg_feld, beleg_projekt, beleg_quelle, beleg_anzahl",
+      `TRUNCATE beleg, beleg_position, beleg_mwst, beleg_feld, beleg_projekt, beleg_quelle, beleg_anzahl, beleg_link,
+         zahlung_beleg, zahlung, beleg_abschreibung`,
     );
     await client.query("DELETE FROM audit_log WHERE entity = 'beleg'");
     log(`emptied the document tables (${seconds(t)} s)`);

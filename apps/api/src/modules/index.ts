@@ -36,6 +36,7 @@ import { totpRoutes } from "./totp/totp.routes.ts";
 import { typenRoutes } from "./typen/typen.routes.ts";
 import { userRoutes } from "./user/user.routes.ts";
 import { warengruppeRoutes } from "./warengruppe/warengruppe.routes.ts";
+import { zahlungRoutes } from "./zahlung/zahlung.routes.ts";
 import { zahlungszielRoutes } from "./zahlungsziel/zahlungsziel.routes.ts";
 /** The one list of registered API modules (DESIGN §3); each is mounted under /app/api. */
 export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
@@ -76,4 +77,5 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   artikelPdfRoutes,
   artikelExcelRoutes,
   kassabuchRoutes,
+  zahlungRoutes,
 ];

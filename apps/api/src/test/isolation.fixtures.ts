@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { appUser } from "../db/schema/index.ts";
+import { appUser, mandant } from "../db/schema/index.ts";
 import { alsBody } from "../modules/beleg/beleg.testing.ts";
 import { createMandant, createUser } from "../setup/seed.ts";
 import { call, login, type TestApp } from "./helpers.ts";
@@ -168,6 +168,10 @@ export const RESOURCES = {
   bestellung: { read: (r) => [`beleg/${r.id}`] },
   /** A cash-book entry (issue 17) with supplier and VAT rate; the book (and its export) is what B reads. */
   kassabuch: { read: () => ["kassabuch?size=100", "kassabuch/export?format=csv"] },
+  /** A finalized invoice with a part payment (issue 17): the document and its open-document row. */
+  rechnung: { read: (r) => [`beleg/${r.id}`, `unpaidbelege/${r.id}`, `beleg/${r.id}/historie`] },
+  /** The part payment on it. */
+  zahlung: { read: (r) => [`zahlung/${r.id}`] },
   /** The tenant itself (read by the member, who is ROLE_ADMIN). */
   mandant: { read: (r) => [`mandants/${r.id}`], change: renamed("bezeichnung") },
   /** The plain user: as the admin sees them, and their own account (a revoked session would answer 401). */
@@ -381,6 +385,21 @@ async function side(t: TestApp, letter: "a" | "b", digits: string): Promise<Side
     lieferant: ref("lieferant"),
     mehrwertssteuer: { id: mwst[0]!.id },
   });
+  // An invoice names the seller's VAT id; the tenant gets one. Finalized, then paid in part (issue 17).
+  await t.db.update(mandant).set({ uid: "ATU13585627" }).where(eq(mandant.id, mandantId));
+  // Dated 2025: the fixture's number circle of offers prints 2026-… like the invoice circle does.
+  const rechnung = await put("beleg", {
+    ...angebot,
+    belegsTyp: "rechnung",
+    belegDatum: "2025-12-01",
+    leistungsDatum: "2025-12-01",
+  });
+  r.rechnung = await put(`beleg/${rechnung.id}/freigabe`, {}, "POST");
+  r.zahlung = await put(
+    "zahlung",
+    { zahlungsDatum: "2026-03-02", betrag: 5, kommentar: `${mark} Zahlung`, belegSet: [{ id: rechnung.id }] },
+    "POST",
+  );
   return s;
 }
 

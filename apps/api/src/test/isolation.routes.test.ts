@@ -19,6 +19,7 @@ import {
   own,
   type RegisteredRoute,
   reference,
+  type Side,
   type World,
   xlsxText,
 } from "./isolation.fixtures.ts";
@@ -584,6 +585,57 @@ const ISOLATION: Record<string, Entry> = {
       { id: "belegFinal" },
       { body: () => ({ to: ["iso@example.test"], betreff: "Rechnung", text: "Anbei" }) },
     ),
+  ],
+  // Payments and open items (issue 17).
+  "POST /app/api/zahlung": [
+    reference(
+      "invoice",
+      "rechnung",
+      (_mine, w) => ({ zahlungsDatum: "2026-03-02", betrag: 1, belegSet: [{ id: w.b.rec.rechnung.id }] }),
+      { watch: ["rechnung"] },
+    ),
+  ],
+  "GET /app/api/zahlung": [
+    list("zahlung?size=100"),
+    list((w) => `zahlung?belegId=${w.b.rec.rechnung.id}`, { by: "zahlung" }),
+  ],
+  "GET /app/api/zahlung/:id": [foreignIds({ id: "zahlung" })],
+  "GET /app/api/zahlung/report": [
+    check("B's customer is not found; A's figures leave B's payments out", async (w) => {
+      const path = (kunde?: number) => `zahlung/report${kunde ? `?kundeId=${kunde}` : ""}`;
+      expect((await api(w, w.b.member, "GET", path(w.b.rec.kunde.id))).statusCode).toBe(200);
+      expect((await api(w, w.a.member, "GET", path(w.b.rec.kunde.id))).statusCode).toBe(404);
+      const mine = (await api(w, w.a.member, "GET", path())).json() as { erhalten: number };
+      const theirs = (await api(w, w.b.member, "GET", path())).json() as { erhalten: number };
+      expect([mine.erhalten, theirs.erhalten]).toEqual([5, 5]);
+    }),
+  ],
+  "DELETE /app/api/zahlung/:id": [foreignIds({ id: "zahlung" }, { watch: ["rechnung"] })],
+  "DELETE /app/api/zahlung/:id/beleg/:belegId": [
+    foreignIds({ id: "zahlung", belegId: "rechnung" }),
+    foreignIds({ id: own("zahlung"), belegId: "rechnung" }),
+  ],
+  "GET /app/api/unpaidbelege": [
+    list("unpaidbelege?size=100"),
+    list((w) => `unpaidbelege?kundeId=${w.b.rec.kunde.id}`, { by: "rechnung" }),
+  ],
+  "PUT /app/api/unpaidbelege": [
+    foreignBody("rechnung", { body: (rec) => ({ id: rec.id, zahlungsDatum: "2026-03-02", betrag: 1 }) }),
+  ],
+  "GET /app/api/unpaidbelege/:id": [foreignIds({ id: "rechnung" })],
+  "POST /app/api/unpaidbelege/:id/abschreibung": [
+    foreignIds({ id: "rechnung" }, { body: () => ({ grund: "x" }) }),
+  ],
+  "DELETE /app/api/unpaidbelege/:id/abschreibung": [foreignIds({ id: "rechnung" })],
+  "GET /app/api/unpaidbelegesum/:slug": [
+    foreignIds({ slug: field("mandant", "id") }),
+    check("a customer's balance of B is not A's", async (w) => {
+      const path = (who: Side) => `unpaidbelegesum/${who.mandantId}?kundenId=${w.b.rec.kunde.id}`;
+      const theirs = (await api(w, w.b.member, "GET", path(w.b))).json() as { anzahl: number };
+      const mine = (await api(w, w.a.member, "GET", path(w.a))).json() as { anzahl: number };
+      expect(theirs.anzahl).toBeGreaterThan(0);
+      expect(mine).toEqual({ openBalance: 0, anzahl: 0, guthaben: 0 });
+    }),
   ],
   "GET /app/api/belegtext3/:originalBelegId": [foreignIds({ originalBelegId: "belegFinal" })],
   "POST /app/api/beleg/:id/link": [

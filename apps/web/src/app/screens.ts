@@ -262,6 +262,15 @@ const SCREENS: Record<string, Screen> = {
     edit: belegEdit,
     deep: { "{slug}/edit/{edit}/{duplicate}": belegEdit },
   },
+  // Payments and open items (issue 17).
+  zahlung_list: {
+    ns: belegNs,
+    list: () => import("../features/zahlung/zahlung.list.tsx").then((m) => m.ZahlungList),
+  },
+  zahlung_report: {
+    ns: belegNs,
+    list: () => import("../features/zahlung/zahlung.report.tsx").then((m) => m.ZahlungReport),
+  },
   artikelkatalog: {
     ns: artikelNs,
     list: () => import("../features/artikel/artikel.katalog.tsx").then((m) => m.ArtikelKatalog),

@@ -202,7 +202,10 @@ describe("ZBeleg", () => {
     expect(beleg.belegspositionSet[0]?.positionsSumme).toBe(180);
     expect(beleg.belegspositionSet[0]?.artikel?.rabattierFaehig).toBe(true);
     expect(beleg.kunde).toEqual({ id: 4, anzeigename: "Muster GmbH" });
-    expect(beleg.zahlungList).toEqual([{ id: 1, zahlungsDatum: "2026-03-10", betrag: 100, kommentar: null }]);
+    // The payment's skonto defaults to 0 (issue 17).
+    expect(beleg.zahlungList).toEqual([
+      { id: 1, zahlungsDatum: "2026-03-10", betrag: 100, kommentar: null, skonto: 0 },
+    ]);
     expect(beleg.bezahlt).toBe(false);
   });
 

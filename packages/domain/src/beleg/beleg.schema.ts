@@ -6,6 +6,7 @@ import { speicherGruendeMelden } from "../http/speicherRegeln.ts";
 import { ZDecimalNumber, ZProzent } from "../money/percent.schema.ts";
 import { ZRichText } from "../richtext/richtext.schema.ts";
 import { ZBelegsTyp } from "../typen/typen.ts";
+import { ZAHLUNGSARTEN } from "../zahlung/zahlung.codes.ts";
 import { BELEG_BETRAG_MAX, BELEG_POSITIONEN_MAX, MWST_KATEGORIEN } from "./beleg.codes.ts";
 import { type BelegGrund, fehlendeFelder, ungueltigeFelder } from "./beleg.rules.ts";
 
@@ -42,12 +43,17 @@ export const ZBelegMwst = z.object({
 });
 export type TBelegMwst = z.infer<typeof ZBelegMwst>;
 
-/** A payment booked on the document (SPEC §3 zahlung, seen from the document). Read-only: payments have routes. */
+/**
+ * A payment booked on the document (SPEC §3 zahlung, seen from the document): the payment's id and day, this
+ * document's share of it, the skonto granted with it, means and comment. Read-only: payments have routes (issue 17).
+ */
 export const ZBelegZahlung = z.object({
-  id: z.number().int(),
+  id: z.number().int().describe("The payment (zahlung) id"),
   zahlungsDatum: ZIsoDate,
-  betrag: ZBelegBetrag,
+  betrag: ZBelegBetrag.describe("This document's share of the payment"),
   kommentar: z.string().nullable().default(null),
+  skonto: ZBelegBetrag.default(0).describe("Skonto granted on the document with this payment"),
+  zahlungsart: z.enum(ZAHLUNGSARTEN).optional().describe("bank, bar (cash) or karte (card)"),
 });
 export type TBelegZahlung = z.infer<typeof ZBelegZahlung>;
 
@@ -232,6 +238,13 @@ export const ZBeleg = z.object({
   rksvBarcode: z.string().nullish().describe("Read-only: RKSV signature (QR code content)"),
   docPath: z.string().nullish().describe("Read-only: the stored PDF"),
   zahlungList: z.array(ZBelegZahlung).default([]).describe("Read-only: payments"),
+  restbetrag: ZBelegBetrag.optional().describe(
+    "Read-only: the open amount of an invoice (gross − payments − skonto − credit notes − write-off; a draft invoice: its gross); 0 for other types",
+  ),
+  abschreibung: z
+    .object({ betrag: ZBelegBetrag, grund: z.string(), datum: ZIsoDate })
+    .nullish()
+    .describe("Read-only: the write-off (marked paid with a reason), if any"),
 });
 export type TBeleg = z.infer<typeof ZBeleg>;
 export type TBelegInput = z.input<typeof ZBeleg>;
@@ -273,6 +286,8 @@ export const ZBelegSpeichern = z
     rksvBarcode: ignoriert(),
     docPath: ignoriert(),
     zahlungList: ignoriert(),
+    restbetrag: ignoriert(),
+    abschreibung: ignoriert(),
   })
   .superRefine(
     (beleg, ctx) => {

@@ -39,6 +39,13 @@ export function addDays(isoDate: string, days: number): string {
   return formatIsoDate(result);
 }
 
+/** Calendar days from `from` to `to` (negative when `to` is earlier): 2026-03-01 → 2026-03-31 is 30. */
+export function daysBetween(from: string, to: string): number {
+  const a = parseIsoDate(from);
+  const b = parseIsoDate(to);
+  return daysFromCivil(b.year, b.month, b.day) - daysFromCivil(a.year, a.month, a.day);
+}
+
 function formatIsoDate({ year, month, day }: CalendarDate): string {
   if (year < 0 || year > 9999) throw new RangeError(`Year out of range: ${year}`);
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;

@@ -63,6 +63,13 @@ function bounds(issue: Issue, code: TFieldErrorCode): Pick<TFieldError, "min" | 
     return { max: Number(issue.maximum) };
   if (issue.code === "custom" && code === "dateRange")
     return { min: Number(issue.params?.min), max: Number(issue.params?.max) };
+  // A rule written with .refine may name its bound: { params: { code: "max", max: 36 } }.
+  if (
+    issue.code === "custom" &&
+    (code === "min" || code === "max") &&
+    typeof issue.params?.[code] === "number"
+  )
+    return { [code]: issue.params[code] };
   return {};
 }
 

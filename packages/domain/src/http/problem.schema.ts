@@ -90,6 +90,12 @@ export const FIELD_ERROR_CODES = [
   "periodClosed",
   "beforeKassaStart",
   "futureDate",
+  "future",
+  "overpayment",
+  "notOpen",
+  "notFinalized",
+  "cancelled",
+  "notPayable",
 ] as const;
 export const ZFieldErrorCode = z.enum(FIELD_ERROR_CODES);
 export type TFieldErrorCode = z.infer<typeof ZFieldErrorCode>;

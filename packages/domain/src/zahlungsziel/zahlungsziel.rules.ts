@@ -74,7 +74,7 @@ function sortedSteps(term: ZahlungszielTerm): { tage: number; prozent: number }[
   return [...term.skontoList].sort((a, b) => a.tage - b.tage);
 }
 
-/** gross × (100 − prozent) / 100, rounded half away from zero to cents. */
-function afterSkonto(gross: Decimal, prozent: number): Decimal {
+/** gross × (100 − prozent) / 100, rounded half away from zero to cents (what a skonto step leaves to pay). */
+export function afterSkonto(gross: Decimal, prozent: number): Decimal {
   return div(mul(gross, sub(dec(100), dec(prozent))), dec(100), 2);
 }

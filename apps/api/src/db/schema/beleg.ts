@@ -75,7 +75,23 @@ export const beleg = pgTable(
     summeBrutto: betrag("summe_brutto").notNull().default(0),
     freigabe: boolean("freigabe").notNull().default(false),
     freigabeAm: timestamp("freigabe_am", { withTimezone: true }),
+    /**
+     * Derived, never sent (issue 17): an invoice is paid when nothing is open (or a cash invoice once issued) —
+     * kept by the triggers of migration 0025 with `offen`.
+     */
     bezahlt: boolean("bezahlt").notNull().default(false),
+    /**
+     * The open amount of an invoice (issue 17, zahlung.rules.ts restbetrag): gross − payments − skonto − credit
+     * notes − write-off; a cancelled invoice − payments; 0 for drafts and other types. Kept by the triggers of
+     * migration 0025 in the transaction that changes it (schema/zahlung.ts).
+     */
+    offen: betrag("offen").notNull().default(0),
+    /**
+     * The net due date (issue 17): document date + the payment term's net days, the date itself without a term; set
+     * by the trigger of migration 0025 whenever the date, term or state is written — so the due date an invoice was
+     * issued with stays, whatever happens to the term later. Open items filter and sort by it.
+     */
+    faelligAm: date("faellig_am"),
     storniert: boolean("storniert").notNull().default(false),
     stornoRechnungsnummer: text("storno_rechnungsnummer"),
     /** The document this one was converted from or cancels (the first, when made from several). */
@@ -139,6 +155,16 @@ export const beleg = pgTable(
     // The self-reference's foreign key: deleting a draft checks it (without the index: a scan of the tenant).
     index("beleg_ursprung_idx").on(t.mandantId, t.ursprungBelegId),
     index("beleg_nummer_trgm_idx").using("gin", sql`lower(${t.belegNummer}) gin_trgm_ops`),
+    // Open items (issue 17): only documents with something open (or a credit), in the list's default order, per
+    // customer, and by due date (overdue, sorted by due date); `offen` and `faellig_am` in them so the filters and
+    // sums read the index alone.
+    index("beleg_offen_idx")
+      .on(t.mandantId, t.belegDatum, t.belegNummer, t.id, t.offen, t.faelligAm)
+      .where(sql`${t.offen} <> 0`),
+    index("beleg_offen_kunde_idx")
+      .on(t.mandantId, t.kundeId, t.belegDatum, t.belegNummer, t.id, t.offen, t.faelligAm)
+      .where(sql`${t.offen} <> 0`),
+    index("beleg_offen_faellig_idx").on(t.mandantId, t.faelligAm, t.id, t.offen).where(sql`${t.offen} <> 0`),
   ],
 ).enableRLS();
 

@@ -8,3 +8,4 @@ export * from "./mandant.ts";
 export * from "./stammdaten.ts";
 export * from "./tenant.ts";
 export * from "./user.ts";
+export * from "./zahlung.ts";

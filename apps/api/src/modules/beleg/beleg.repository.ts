@@ -329,6 +329,24 @@ export async function findBeleg(tx: Tx, id: number): Promise<TBeleg | undefined>
       >`(SELECT coalesce(json_agg(json_build_object(
           'felddefinitionId', f.felddefinition_id, 'value', f.value) ORDER BY f.felddefinition_id), '[]')
         FROM beleg_feld f WHERE f.mandant_id = ${beleg.mandantId} AND f.beleg_id = ${beleg.id})`,
+      // Payments (issue 17): this document's share of each payment, with its skonto; the write-off, if any.
+      zahlungen: sql<
+        {
+          id: number;
+          zahlungsDatum: string;
+          betrag: number;
+          skonto: number;
+          kommentar: string | null;
+          zahlungsart: "bank" | "bar" | "karte";
+        }[]
+      >`(SELECT coalesce(json_agg(json_build_object('id', z.id, 'zahlungsDatum', z.zahlungs_datum,
+          'betrag', zb.betrag, 'skonto', zb.skonto, 'kommentar', z.kommentar, 'zahlungsart', z.zahlungsart)
+          ORDER BY z.zahlungs_datum, z.id), '[]')
+        FROM zahlung_beleg zb JOIN zahlung z ON z.mandant_id = zb.mandant_id AND z.id = zb.zahlung_id
+        WHERE zb.mandant_id = ${beleg.mandantId} AND zb.beleg_id = ${beleg.id})`,
+      abschreibung: sql<{ betrag: number; grund: string; datum: string } | null>`(SELECT json_build_object(
+          'betrag', a.betrag, 'grund', a.grund, 'datum', a.datum)
+        FROM beleg_abschreibung a WHERE a.mandant_id = ${beleg.mandantId} AND a.beleg_id = ${beleg.id})`,
       projekte: sql<{ id: number }[]>`(SELECT coalesce(json_agg(json_build_object('id', bp.projekt_id)
           ORDER BY bp.projekt_id), '[]')
         FROM beleg_projekt bp WHERE bp.mandant_id = ${beleg.mandantId} AND bp.beleg_id = ${beleg.id})`,
@@ -419,7 +437,24 @@ export async function findBeleg(tx: Tx, id: number): Promise<TBeleg | undefined>
           },
     rksvBarcode: b.rksvBarcode,
     docPath: b.docPath,
-    zahlungList: [],
+    zahlungList: row.zahlungen.map((z) => ({
+      id: Number(z.id),
+      zahlungsDatum: z.zahlungsDatum,
+      betrag: Number(z.betrag),
+      skonto: Number(z.skonto),
+      kommentar: z.kommentar,
+      zahlungsart: z.zahlungsart,
+    })),
+    // A draft invoice will be open for its gross once finalized (nothing can be paid on a draft); the finalization
+    // answers the draft it read with its number, so this keeps that answer equal to a read after it.
+    restbetrag: b.freigabe ? Number(b.offen) : b.belegsTyp === "rechnung" ? Number(b.summeBrutto) : 0,
+    abschreibung: row.abschreibung
+      ? {
+          betrag: Number(row.abschreibung.betrag),
+          grund: row.abschreibung.grund,
+          datum: row.abschreibung.datum,
+        }
+      : null,
   };
 }
 
@@ -432,6 +467,7 @@ export type BelegWerte = Omit<
   | "freigabe"
   | "freigabeAm"
   | "bezahlt"
+  | "offen"
   | "storniert"
   | "stornoRechnungsnummer"
   | "rechnungsAdresse"

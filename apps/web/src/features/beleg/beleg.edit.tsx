@@ -16,6 +16,7 @@ import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { AggregateEditPage } from "../../components/form/AggregateEditPage.tsx";
 import { EditLoadFailed, EditLoading, NOT_FOUND, parseSlug } from "../../components/form/EditStates.tsx";
 import { useAggregateEdit, useStoredRecord } from "../../components/form/useAggregateEdit.ts";
+import { formatMoney } from "../../components/format/format.ts";
 import { mehrwertssteuernQuery } from "../artikel/artikel.api.ts";
 import { myMandantsQuery } from "../mandant/mandant.queries.ts";
 import { BelegSummen } from "./BelegSummen.tsx";
@@ -43,6 +44,10 @@ const BelegTexte = lazy(async () => ({ default: (await ladeTabs()).BelegTexte })
 const BelegFelder = lazy(async () => ({ default: (await ladeTabs()).BelegFelder }));
 const BelegHistorie = lazy(async () => ({ default: (await ladeTabs()).BelegHistorie }));
 const BelegAktionen = lazy(async () => ({ default: (await ladeTabs()).BelegAktionen }));
+/* The payments of a finalized invoice (issue 17): their own chunk, loaded when such a document shows. */
+const BelegZahlungen = lazy(async () => ({
+  default: (await import("../zahlung/BelegZahlungen.tsx")).BelegZahlungen,
+}));
 
 /** The parts of /beleg/{slug}/edit/{edit}/{duplicate} (SPEC §2); /beleg/{slug} alone edits too. */
 export function belegPfad(pathname: string): { slug: string; ansicht: boolean; duplikat: boolean } | null {
@@ -325,6 +330,17 @@ export function BelegFormular({
           sperrbar: true,
           content: <BelegFelder form={form} belegsTyp={values.belegsTyp} />,
         },
+        // Payments (issue 17): a tab of its own, not locked with the finalized document's inputs.
+        stored?.id !== undefined &&
+          stored.freigabe &&
+          (stored.belegsTyp === "rechnung" || stored.zahlungList.length > 0) && {
+            value: "zahlungen",
+            label:
+              (stored.restbetrag ?? 0) > 0
+                ? tb("tab.zahlungenOffen", { betrag: formatMoney(stored.restbetrag ?? 0) })
+                : tb("tab.zahlungen"),
+            content: <BelegZahlungen record={stored as TBeleg & { id: number }} />,
+          },
         stored?.id !== undefined && {
           value: "historie",
           label: t("tab.historie"),

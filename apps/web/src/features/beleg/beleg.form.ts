@@ -291,7 +291,7 @@ export function typMerken(
 }
 
 /** The tabs of the editor. */
-export const BELEG_TABS = ["beleg", "texte", "felder", "historie"] as const;
+export const BELEG_TABS = ["beleg", "texte", "felder", "zahlungen", "historie"] as const;
 export type BelegTab = (typeof BELEG_TABS)[number];
 
 /** Where the document's field paths show; header and positions are on the first tab. */

@@ -1,0 +1,146 @@
+import { addDays, todayIso } from "@kontor/domain/date/calendar";
+import { resources } from "@kontor/i18n";
+import { MantineProvider } from "@mantine/core";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { session } from "../../app/session.ts";
+import { type DialogPosten, ZahlungDialog } from "./ZahlungDialog.tsx";
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng: "de",
+    fallbackLng: false,
+    ns: ["common", "crud", "errors", "validation", "beleg"],
+    defaultNS: "common",
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+  if (!("fonts" in document))
+    Object.defineProperty(document, "fonts", {
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+});
+
+afterEach(() => {
+  cleanup();
+  session.clear();
+  vi.unstubAllGlobals();
+});
+
+/** POST zahlung behind the real client: records the bodies, answers `antwort`. */
+function fakeApi(antwort: (body: unknown) => { status: number; body: unknown }) {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      bodies.push(body);
+      const a = antwort(body);
+      return new Response(JSON.stringify(a.body), {
+        status: a.status,
+        headers: { "content-type": a.status >= 400 ? "application/problem+json" : "application/json" },
+      });
+    }),
+  );
+  return bodies;
+}
+
+const heute = todayIso();
+const mitSkonto: DialogPosten = {
+  id: 11,
+  belegNummer: "2026-00011",
+  restbetrag: 1200,
+  skontoStufen: [{ datum: addDays(heute, 5), prozent: 3, zahlbetrag: 1164, skonto: 36 }],
+};
+const ohne: DialogPosten = { id: 12, belegNummer: "2026-00012", restbetrag: 99.99, skontoStufen: [] };
+
+function renderDialog(posten: DialogPosten[]) {
+  session.signIn("token");
+  session.selectMandant(7);
+  const onGebucht = vi.fn();
+  render(
+    <MantineProvider env="test">
+      <ZahlungDialog posten={posten} onClose={() => undefined} onGebucht={onGebucht} />
+    </MantineProvider>,
+  );
+  return { onGebucht, dialog: screen.getByRole("dialog", { name: "Zahlung erfassen" }) };
+}
+
+const betrag = (d: HTMLElement) => within(d).getByRole("textbox", { name: /^Betrag/ }) as HTMLInputElement;
+const zeilen = (d: HTMLElement) =>
+  within(d)
+    .getAllByTestId("verteilung-zeile")
+    .map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent));
+
+describe("Zahlung erfassen", { timeout: 30_000 }, () => {
+  it("prefills what is open, offers the skonto amount and previews the split as the server will do it", async () => {
+    const bodies = fakeApi(() => ({ status: 200, body: { id: 1, betrag: 1263.99 } }));
+    const { dialog, onGebucht } = renderDialog([mitSkonto, ohne]);
+    expect(betrag(dialog).value).toBe("1.299,99");
+    expect(within(dialog).getByTestId("skonto-hinweis").textContent).toContain(
+      "2026-00011: 3,0 % Skonto bis",
+    );
+    fireEvent.click(
+      within(dialog).getByRole("button", { name: "Betrag mit Skonto übernehmen (1.263,99 €)" }),
+    );
+    expect(betrag(dialog).value).toBe("1.263,99");
+    expect(zeilen(dialog)).toEqual([
+      ["2026-00011", "1.200,00 €", "1.164,00 €", "36,00 € (3,0 %)", "0,00 €"],
+      ["2026-00012", "99,99 €", "99,99 €", "", "0,00 €"],
+    ]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Zahlung speichern" }));
+    await waitFor(() => expect(onGebucht).toHaveBeenCalled());
+    expect(bodies).toEqual([
+      {
+        zahlungsDatum: heute,
+        betrag: 1263.99,
+        zahlungsart: "bank",
+        kommentar: null,
+        belegSet: [{ id: 11 }, { id: 12 }],
+        ueberzahlung: false,
+      },
+    ]);
+  });
+
+  it("saves an amount above what is open only when kept as credit; the server's reasons show with the number", async () => {
+    const bodies = fakeApi(() => ({
+      status: 400,
+      body: {
+        status: 400,
+        title: "x",
+        code: "error.validation",
+        fieldErrors: [{ field: "belegSet.0.id", code: "notOpen" }],
+      },
+    }));
+    const { dialog } = renderDialog([ohne]);
+    fireEvent.change(betrag(dialog), { target: { value: "150" } });
+    const speichern = within(dialog).getByRole("button", { name: "Zahlung speichern" });
+    expect(within(dialog).getByTestId("ueberzahlung-hinweis").textContent).toContain("50,01 €");
+    expect((speichern as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(
+      within(dialog).getByRole("checkbox", { name: "50,01 € als Guthaben des Kunden behalten" }),
+    );
+    expect((speichern as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(speichern);
+    expect(await within(dialog).findByText("2026-00012: Nicht offen.")).toBeTruthy();
+    expect(bodies).toMatchObject([{ betrag: 150, ueberzahlung: true, belegSet: [{ id: 12 }] }]);
+  });
+
+  it("refuses a day in the future at the field", () => {
+    fakeApi(() => ({ status: 500, body: {} }));
+    const { dialog } = renderDialog([ohne]);
+    const [jahr, monat, tag] = addDays(heute, 1).split("-");
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /^Zahlungsdatum/ }), {
+      target: { value: `${tag}.${monat}.${jahr}` },
+    });
+    fireEvent.blur(within(dialog).getByRole("textbox", { name: /^Zahlungsdatum/ }));
+    expect(within(dialog).getByText("Liegt in der Zukunft.")).toBeTruthy();
+    expect(
+      (within(dialog).getByRole("button", { name: "Zahlung speichern" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+});
