@@ -242,7 +242,7 @@ test.describe("tenant administration", () => {
     expect(first).toHaveLength(20);
     expect(first.slice(0, 20)).toEqual([...names].reverse().slice(0, 20));
 
-    await page.getByRole("button", { name: "Seite 2" }).click();
+    await page.getByRole("button", { name: "Seite 2", exact: true }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.locator("tbody tr").first()).toContainText(names[2]!);
     const second = await columnTexts(page, 1);

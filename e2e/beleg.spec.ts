@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signInFromStart } from "./fixtures.ts";
+import { DEMO, kundeWaehlen, signInFromStart } from "./fixtures.ts";
 import { apiCall, apiSignIn, demoMandantId } from "./shell.fixtures.ts";
 
 /** Specs share one server and database: every name this file creates carries this run's mark. */
@@ -83,8 +83,7 @@ test.describe("documents", () => {
 
     // The offer: type, customer, two free positions; the totals follow.
     await waehlen(page, "Belegtyp", "Angebot");
-    await page.getByRole("combobox", { name: "Kunde", exact: true }).fill(RUN);
-    await page.getByRole("option", { name: new RegExp(kundeName) }).click();
+    await kundeWaehlen(page, RUN, new RegExp(kundeName));
     await page.getByRole("button", { name: "Position hinzufügen" }).click();
     await page.getByRole("textbox", { name: "Beschreibung, Position 1" }).fill(`Schrauben ${RUN}`);
     await page.getByRole("textbox", { name: "Menge, Position 1" }).fill("10");
@@ -191,8 +190,7 @@ test.describe("documents", () => {
     await page.goto("/app/beleg_list/");
     await page.getByRole("link", { name: "Neuer Beleg" }).click();
     await waehlen(page, "Belegtyp", "Angebot");
-    await page.getByRole("combobox", { name: "Kunde", exact: true }).fill(`English Ltd ${RUN}`);
-    await page.getByRole("option", { name: new RegExp(kundeName) }).click();
+    await kundeWaehlen(page, `English Ltd ${RUN}`, new RegExp(kundeName));
     // The customer's language shows, and its payment term's text comes in English.
     await expect(page.getByTestId("englisch-hinweis")).toBeVisible();
     await page.getByRole("button", { name: "Position hinzufügen" }).click();

@@ -20,3 +20,18 @@ export async function signInFromStart(page: Page, credentials: { login: string; 
   await signIn(page, credentials);
   await expect(page.getByRole("heading", { level: 1, name: "Belege" })).toBeVisible();
 }
+
+/**
+ * Picks a customer in a "Kunde" quick search: types `text` and clicks the option matching `option`. Typing is
+ * repeated until the option shows — a field that is still loading (a lazy search, a busy machine) can drop what
+ * was typed.
+ */
+export async function kundeWaehlen(page: Page, text: string, option: RegExp) {
+  const feld = page.getByRole("combobox", { name: "Kunde", exact: true });
+  await expect(async () => {
+    await feld.fill("");
+    await feld.fill(text);
+    await expect(page.getByRole("option", { name: option }).first()).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
+  await page.getByRole("option", { name: option }).first().click();
+}

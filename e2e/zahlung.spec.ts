@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signInFromStart } from "./fixtures.ts";
+import { DEMO, kundeWaehlen, signInFromStart } from "./fixtures.ts";
 import { type ApiSession, apiCall, apiSignIn, demoMandantId, viennaToday } from "./shell.fixtures.ts";
 
 /** Specs share one server and database: every name this file creates carries this run's mark. */
@@ -143,8 +143,7 @@ test.describe("payments and open items", () => {
 
     await signInFromStart(page, DEMO.admin);
     await page.goto("/app/zahlung_list/");
-    await page.getByRole("combobox", { name: "Kunde", exact: true }).fill(kundeName);
-    await page.getByRole("option", { name: new RegExp(kundeName) }).click();
+    await kundeWaehlen(page, kundeName, new RegExp(kundeName));
     const zeilen = page.getByRole("table").last().getByRole("row");
     await expect(zeilen).toHaveCount(4); // header + three open invoices
     // The balance tile equals the sum of the open amounts shown: 1.200,00 + 96,60 + 2,01.
@@ -198,8 +197,7 @@ test.describe("payments and open items", () => {
 
     // The payment is in the list of payments with its skonto.
     await page.getByRole("tab", { name: "Zahlungen" }).click();
-    await page.getByRole("combobox", { name: "Kunde", exact: true }).fill(kundeName);
-    await page.getByRole("option", { name: new RegExp(kundeName) }).click();
+    await kundeWaehlen(page, kundeName, new RegExp(kundeName));
     await expect(
       page.getByRole("row", { name: new RegExp(`1\\.164,00 €.*36,00 €.*${skonto.belegNummer}`) }),
     ).toBeVisible();
@@ -207,8 +205,7 @@ test.describe("payments and open items", () => {
 
     // The report of the customer: received 1.174,00 € (10 + 1.164), skonto 36,00 €, open today what the balance says.
     await page.getByRole("link", { name: "Zahlungsauswertung" }).click();
-    await page.getByRole("combobox", { name: "Kunde", exact: true }).fill(kundeName);
-    await page.getByRole("option", { name: new RegExp(kundeName) }).click();
+    await kundeWaehlen(page, kundeName, new RegExp(kundeName));
     await expect(page.getByTestId("report-erhalten")).toHaveText("1.174,00 €");
     await expect(page.getByTestId("report-skonto")).toHaveText("36,00 €");
     await expect(page.getByTestId("report-offen")).toHaveText("98,61 €");
