@@ -204,7 +204,7 @@ test.describe("payments and open items", () => {
     expect(alt.belegNummer).not.toBe("");
 
     // The report of the customer: received 1.174,00 € (10 + 1.164), skonto 36,00 €, open today what the balance says.
-    await page.getByRole("link", { name: "Zahlungsauswertung" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Zahlungsauswertung" }).click();
     await kundeWaehlen(page, kundeName, new RegExp(kundeName));
     await expect(page.getByTestId("report-erhalten")).toHaveText("1.174,00 €");
     await expect(page.getByTestId("report-skonto")).toHaveText("36,00 €");
@@ -214,5 +214,10 @@ test.describe("payments and open items", () => {
     const csv = await (await download).path().then((file) => readFile(file, "utf8"));
     expect(csv).toContain("Monat;Erhalten;Skonto gewährt;Offen am Monatsende");
     expect(csv).toContain(`${viennaToday().slice(0, 7)};1174,00;36,00;98,61`);
+    const excel = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Excel exportieren" }).click();
+    expect((await excel).suggestedFilename()).toMatch(
+      /^Zahlungsauswertung \d{4}-\d{2}-\d{2} bis \d{4}-\d{2}-\d{2}\.xlsx$/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { LAENDER_KUERZEL } from "@kontor/domain/land/land.codes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { XLSX } from "./modules/artikel/artikelExcel.routes.ts";
+import { XLSX } from "./http/attachment.ts";
 import { createTestApp, type TestApp } from "./test/helpers.ts";
 
 /**

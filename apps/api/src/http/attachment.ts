@@ -1,3 +1,6 @@
+/** The media type of an Excel workbook (.xlsx). */
+export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
 /**
  * Content-Disposition `attachment` with the name as an ASCII fallback and as UTF-8 (RFC 6266 / RFC 5987), so
  * umlauts survive the download; quotes and backslashes never reach the quoted fallback.

@@ -610,6 +610,21 @@ const ISOLATION: Record<string, Entry> = {
       expect([mine.erhalten, theirs.erhalten]).toEqual([5, 5]);
     }),
   ],
+  "GET /app/api/zahlung/report/export": [
+    check("B's customer is not found; A's file leaves B's payments out", async (w) => {
+      const path = (kunde?: number) => `zahlung/report/export?format=csv${kunde ? `&kundeId=${kunde}` : ""}`;
+      expect((await api(w, w.b.member, "GET", path(w.b.rec.kunde.id))).statusCode).toBe(200);
+      expect((await api(w, w.a.member, "GET", path(w.b.rec.kunde.id))).statusCode).toBe(404);
+      const summe = (csv: string) =>
+        csv
+          .trim()
+          .split("\r\n")
+          .slice(1)
+          .reduce((s, zeile) => s + Number(zeile.split(";")[1]!.replace(",", ".")), 0);
+      expect(summe((await api(w, w.a.member, "GET", path())).body)).toBe(5);
+      expect(summe((await api(w, w.b.member, "GET", path())).body)).toBe(5);
+    }),
+  ],
   "DELETE /app/api/zahlung/:id": [foreignIds({ id: "zahlung" }, { watch: ["rechnung"] })],
   "DELETE /app/api/zahlung/:id/beleg/:belegId": [
     foreignIds({ id: "zahlung", belegId: "rechnung" }),

@@ -26,6 +26,7 @@ export const MENU: readonly MenuGroup[] = [
       { id: "artikel", path: "/artikel_list/", area: "stammdaten" },
       { id: "artikelkatalog", path: "/artikelkatalog/", area: "artikelkatalog" },
       { id: "zahlungen", path: "/zahlung_list/", area: "zahlung" },
+      { id: "zahlungsauswertung", path: "/zahlung_report/", area: "zahlung" },
       { id: "kassabuch", path: "/kassabuch_list/", area: "kassabuch" },
       { id: "auswertung", path: "/auswertung", area: "auswertung" },
       { id: "lagerplaetze", path: "/lagerplaetze_list/", area: "lager" },

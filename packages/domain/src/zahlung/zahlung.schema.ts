@@ -237,31 +237,40 @@ export const REPORT_MONATE_MAX = 36;
  * GET zahlung/report (/zahlung_report/): period (default: the last 12 months up to today, Europe/Vienna) and
  * optionally one customer. `von` after `bis` is 400 at `bis` ("min"); more than 36 months at `von` ("max", 36).
  */
-export const ZZahlungReportQuery = z
-  .object({
-    von: ZIsoDate.optional(),
-    bis: ZIsoDate.optional(),
-    kundeId: z.coerce.number().int().positive().optional(),
-  })
-  .superRefine((query, ctx) => {
-    if (query.von && query.bis && query.von > query.bis)
-      ctx.addIssue({ code: "custom", path: ["bis"], params: { code: "min" }, message: "bis before von" });
-    if (query.von && query.bis) {
-      const monate =
-        (Number(query.bis.slice(0, 4)) - Number(query.von.slice(0, 4))) * 12 +
-        Number(query.bis.slice(5, 7)) -
-        Number(query.von.slice(5, 7)) +
-        1;
-      if (monate > REPORT_MONATE_MAX)
-        ctx.addIssue({
-          code: "custom",
-          path: ["von"],
-          params: { code: "max", max: REPORT_MONATE_MAX },
-          message: `at most ${REPORT_MONATE_MAX} months`,
-        });
-    }
-  });
+const ZReportFilter = z.object({
+  von: ZIsoDate.optional(),
+  bis: ZIsoDate.optional(),
+  kundeId: z.coerce.number().int().positive().optional(),
+});
+
+function zeitraumPruefen(query: z.infer<typeof ZReportFilter>, ctx: z.RefinementCtx) {
+  if (query.von && query.bis && query.von > query.bis)
+    ctx.addIssue({ code: "custom", path: ["bis"], params: { code: "min" }, message: "bis before von" });
+  if (query.von && query.bis) {
+    const monate =
+      (Number(query.bis.slice(0, 4)) - Number(query.von.slice(0, 4))) * 12 +
+      Number(query.bis.slice(5, 7)) -
+      Number(query.von.slice(5, 7)) +
+      1;
+    if (monate > REPORT_MONATE_MAX)
+      ctx.addIssue({
+        code: "custom",
+        path: ["von"],
+        params: { code: "max", max: REPORT_MONATE_MAX },
+        message: `at most ${REPORT_MONATE_MAX} months`,
+      });
+  }
+}
+
+export const ZZahlungReportQuery = ZReportFilter.superRefine(zeitraumPruefen);
 export type TZahlungReportQuery = z.infer<typeof ZZahlungReportQuery>;
+
+/** GET zahlung/report/export: the report's filter, the file format and the language of headings and numbers. */
+export const ZZahlungReportExportQuery = ZReportFilter.extend({
+  format: z.enum(["csv", "xlsx"]),
+  lang: z.enum(["de", "en"]).default("de").describe("Language of headings, numbers and dates"),
+}).superRefine(zeitraumPruefen);
+export type TZahlungReportExportQuery = z.infer<typeof ZZahlungReportExportQuery>;
 
 /** One month of the report: received, skonto granted, and what was open at its end (or at `bis`). */
 export const ZZahlungReportMonat = z.object({

@@ -3,9 +3,10 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artikel, preisschiene, untergruppe, warengruppe } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
+import { XLSX } from "../../http/attachment.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
 import { insertArtikel, mwstId } from "./artikelDatei.fixture.ts";
-import { EXCEL_BATCH, XLSX } from "./artikelExcel.routes.ts";
+import { EXCEL_BATCH } from "./artikelExcel.routes.ts";
 
 type Who = { token: string; mandantId: number };
 let t: TestApp;

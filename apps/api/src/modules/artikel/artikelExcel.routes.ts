@@ -7,10 +7,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { artikel, mehrwertssteuer, untergruppe, warengruppe } from "../../db/schema/index.ts";
 import type { TenantScope } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
-import { attachment } from "../../http/attachment.ts";
+import { attachment, XLSX } from "../../http/attachment.ts";
 import { errorLogOf, fileResponse, responses } from "../../http/problem.ts";
 
-export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** Articles read per statement (keyset by id): memory stays flat however many the tenant has. */
 export const EXCEL_BATCH = 1000;
 /** The file buffered for the client: beyond it the writer waits (at most one more batch is buffered). */

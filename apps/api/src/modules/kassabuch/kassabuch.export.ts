@@ -1,9 +1,10 @@
 import { datumText } from "@kontor/domain/date/calendar";
 import type { TKassabuchEintrag } from "@kontor/domain/kassabuch/kassabuch.schema";
 import { type Decimal, dec } from "@kontor/domain/money/decimal";
-import { type DruckSprache, euroText, prozentText, zahlText } from "@kontor/domain/money/format";
+import { type DruckSprache, euroText, prozentText } from "@kontor/domain/money/format";
 import { resources } from "@kontor/i18n";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
+import { csvDatei, csvText, csvZahl } from "../../http/csv.ts";
 import type { Buchstand } from "./kassabuch.repository.ts";
 
 /**
@@ -40,25 +41,9 @@ const datum = (iso: string, sprache: DruckSprache) => (sprache === "de" ? datumT
 // ---------------------------------------------------------------------------------------------------------------
 // CSV
 
-/** A CSV number: no thousands separator, two decimals, comma (de) or point (en). */
-const csvZahl = (value: Decimal | number, sprache: DruckSprache) => {
-  const text = zahlText(value, sprache, 2, 2).replace(sprache === "de" ? /\./g : /,/g, "");
-  return text;
-};
-
-/**
- * A text cell: quoted when it holds a separator, quote or line break; a leading = + - @ (or tab / CR) is defused
- * with an apostrophe, so a spreadsheet never runs it as a formula (CSV injection).
- */
-function csvText(value: string | null | undefined): string {
-  let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function kassabuchCsv(d: KassabuchDruck): string {
   const t = texte(d.sprache);
-  const zeile = (...zellen: string[]) => zellen.join(";");
+  const zeile = (...zellen: string[]) => zellen;
   const leer = (n: number) => Array.from({ length: n }, () => "");
   const zeilen = [
     zeile(
@@ -118,7 +103,7 @@ export function kassabuchCsv(d: KassabuchDruck): string {
       "",
     ),
   ];
-  return `\uFEFF${zeilen.join("\r\n")}\r\n`;
+  return csvDatei(zeilen);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -7,8 +7,10 @@ import type {
   TZahlungZeile,
 } from "@kontor/domain/zahlung/zahlung.schema";
 import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
+import { XLSX } from "../../http/attachment.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { type Caller, createKunde } from "../kunde/kunde.testing.ts";
@@ -567,6 +569,58 @@ describe("payment report (/zahlung_report/)", () => {
     const b2 = await tenant();
     expect((await send(who, "GET", `zahlung/report?kundeId=${b2.kunde.id}`)).statusCode).toBe(404);
   });
+
+  it("exports the report as CSV and Excel in the chosen language", async () => {
+    const who = await tenant();
+    const a = await rechnung(who, [[1, 1000, 20]], { belegDatum: vor(3) }); // 1 200
+    await ok(zahlen(who, { zahlungsDatum: heute(), betrag: 1000.5, belegSet: [{ id: a.id }] }));
+    const von = `${vor(3).slice(0, 8)}01`;
+    const filter = `von=${von}&bis=${heute()}&kundeId=${who.kunde.id}`;
+
+    const csv = await send(who, "GET", `zahlung/report/export?format=csv&${filter}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["x-filename"]).toBe(`Zahlungsauswertung ${von} bis ${heute()}.csv`);
+    const zeilen = csv.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(zeilen[0]).toBe("Monat;Erhalten;Skonto gewährt;Offen am Monatsende");
+    expect(zeilen.at(-1)).toBe(`${heute().slice(0, 7)};1000,50;0,00;199,50`);
+    const en = await send(who, "GET", `zahlung/report/export?format=csv&lang=en&${filter}`);
+    expect(en.body.split("\r\n")[0]).toBe("\uFEFFMonth;Received;Discount granted;Open at month end");
+    expect(en.body.trimEnd().split("\r\n").at(-1)).toBe(`${heute().slice(0, 7)};1000.50;0.00;199.50`);
+
+    const xlsx = await call(t, {
+      method: "GET",
+      url: api(`zahlung/report/export?format=xlsx&${filter}`),
+      ...who,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers["content-type"]).toBe(XLSX);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const werte = (zeile: number) => (sheet.getRow(zeile).values as unknown[]).slice(1);
+    expect(werte(1)).toEqual(["Zahlungsauswertung"]);
+    expect(werte(3)).toEqual(["Kunde", "Muster GmbH"]);
+    expect(werte(6)).toEqual(["Erhalten", 1000.5]);
+    expect(werte(8)).toEqual([`Offen am ${heute().split("-").reverse().join(".")}`, 199.5]);
+    const letzte = werte(sheet.rowCount);
+    expect(letzte.slice(1)).toEqual([1000.5, 0, 199.5]);
+    expect((letzte[0] as Date).toISOString().slice(0, 7)).toBe(heute().slice(0, 7));
+
+    expect(await fehler(await send(who, "GET", `zahlung/report/export?format=pdf`))).toEqual([
+      { field: "format", code: "enum" },
+    ]);
+    expect(
+      await fehler(await send(who, "GET", `zahlung/report/export?format=csv&von=${heute()}&bis=${vor(1)}`)),
+    ).toEqual([{ field: "bis", code: "min" }]);
+    const b = await tenant();
+    expect(
+      (await send(who, "GET", `zahlung/report/export?format=csv&kundeId=${b.kunde.id}`)).statusCode,
+    ).toBe(404);
+  });
 });
 
 describe("validation (400 with field codes), 401, 403, another tenant's ids", () => {
@@ -654,6 +708,7 @@ describe("validation (400 with field codes), 401, 403, another tenant's ids", ()
       ["POST", "zahlung", { zahlungsDatum: heute(), betrag: 1, belegSet: [{ id: 1 }] }],
       ["GET", "zahlung"],
       ["GET", "zahlung/report"],
+      ["GET", "zahlung/report/export?format=csv"],
       ["GET", "zahlung/1"],
       ["DELETE", "zahlung/1"],
       ["DELETE", "zahlung/1/beleg/1"],

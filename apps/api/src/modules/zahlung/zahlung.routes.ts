@@ -10,13 +10,16 @@ import {
   ZZahlungAnlegen,
   ZZahlungListQuery,
   ZZahlungReport,
+  ZZahlungReportExportQuery,
   ZZahlungReportQuery,
   ZZahlungZeile,
 } from "@kontor/domain/zahlung/zahlung.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
-import { responses } from "../../http/problem.ts";
+import { attachment, XLSX } from "../../http/attachment.ts";
+import { fileResponse, responses } from "../../http/problem.ts";
+import { reportDateiname, zahlungReportCsv, zahlungReportXlsx } from "./zahlung.export.ts";
 import { zahlungService } from "./zahlung.service.ts";
 
 /** Payments: module zahlung and ROLE_USER (SPEC §6 "Payments: module and user"). */
@@ -76,6 +79,35 @@ export const zahlungRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       },
     },
     async (request) => zahlungService.report(request.mandant!, request.query),
+  );
+
+  app.get(
+    "/zahlung/report/export",
+    {
+      config: { auth: zahlung },
+      schema: {
+        tags,
+        summary:
+          "The payment report as a file in the language `lang`: CSV (the months: received, skonto, open at the month's end; UTF-8 with BOM, semicolons) or Excel (period, customer, totals, then the months); same filter and errors as GET zahlung/report",
+        querystring: ZZahlungReportExportQuery,
+        response: responses(
+          { 200: fileResponse("The report as CSV or Excel", "text/csv", XLSX) },
+          400,
+          401,
+          403,
+          404,
+        ),
+      },
+    },
+    async (request, reply) => {
+      const { format, lang, ...filter } = request.query;
+      const report = await zahlungService.report(request.mandant!, filter);
+      const name = `${reportDateiname(report, lang)}.${format}`;
+      reply.header("x-filename", name).header("content-disposition", attachment(name));
+      if (format === "csv")
+        return reply.header("content-type", "text/csv; charset=utf-8").send(zahlungReportCsv(report, lang));
+      return reply.header("content-type", XLSX).send((await zahlungReportXlsx(report, lang)) as never); // bytes: the 200 schema documents the file
+    },
   );
 
   app.get(

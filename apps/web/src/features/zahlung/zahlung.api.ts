@@ -44,6 +44,27 @@ export interface ZahlungFilter {
 }
 export const LEERER_ZAHLUNG_FILTER: ZahlungFilter = { kunde: null, von: "", bis: "", zahlungsart: "" };
 
+/** The payment report's filter: period (empty: the server's default, the last 12 months) and customer. */
+export interface ReportFilter {
+  von: string;
+  bis: string;
+  kunde: { id: number; anzeigename: string } | null;
+}
+
+/** The report's query parameters (only what is set). */
+export const reportQuery = (filter: ReportFilter) => ({
+  ...(filter.von ? { von: filter.von } : {}),
+  ...(filter.bis ? { bis: filter.bis } : {}),
+  ...(filter.kunde ? { kundeId: filter.kunde.id } : {}),
+});
+
+/** GET zahlung/report/export: the report's filter, the format, the language of the UI. */
+export function reportExportPfad(format: "csv" | "xlsx", filter: ReportFilter, lang: string) {
+  const query = new URLSearchParams({ format, lang: lang === "en" ? "en" : "de" });
+  for (const [key, value] of Object.entries(reportQuery(filter))) query.set(key, String(value));
+  return `zahlung/report/export?${query}`;
+}
+
 /** A row of the open items as the table sees it (plus the columns that show something else). */
 export type PostenZeile = TOffenerPosten & { auswahl?: never; kundeName?: never; faellig?: never };
 export type ZahlungListZeile = TZahlungZeile & { kundeName?: never; belegNummern?: never; aktion?: never };

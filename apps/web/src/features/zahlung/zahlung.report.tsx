@@ -13,15 +13,18 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../app/api.ts";
+import { fetchDatei } from "../../components/anhang/fetchDatei.ts";
+import { notifyFailure } from "../../components/feedback/notify.ts";
+import { saveBlob } from "../../components/files/files.ts";
 import { DateInput } from "../../components/form/DateInput.tsx";
 import { formatDate, formatMoney } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { zahlungKeys } from "./zahlung.api.ts";
+import { type ReportFilter, reportExportPfad, reportQuery, zahlungKeys } from "./zahlung.api.ts";
 
 const KundeSearchField = lazy(async () => ({
   default: (await import("../kunde/quick/KundeSearchField.tsx")).KundeSearchField,
@@ -29,28 +32,8 @@ const KundeSearchField = lazy(async () => ({
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
-interface Filter {
-  von: string;
-  bis: string;
-  kunde: { id: number; anzeigename: string } | null;
-}
-
 /** "2026-03" → "03/26" (the chart's axis). */
 const monatKurz = (monat: string) => `${monat.slice(5, 7)}/${monat.slice(2, 4)}`;
-
-/** An amount for a CSV cell: decimal comma, no thousands separator (what spreadsheets in de-AT read). */
-const csvBetrag = (wert: number) => wert.toFixed(2).replace(".", ",");
-
-/** The report as CSV (semicolons, UTF-8 with BOM so spreadsheets read the umlauts). */
-export function reportCsv(report: TZahlungReport, kopf: readonly string[]): string {
-  const zeilen = [
-    kopf.join(";"),
-    ...report.monate.map((m) =>
-      [m.monat, csvBetrag(m.erhalten), csvBetrag(m.skonto), csvBetrag(m.offen)].join(";"),
-    ),
-  ];
-  return `\uFEFF${zeilen.join("\r\n")}\r\n`;
-}
 
 /** Received and open per month as bars (plain SVG, no chart library). */
 function Balken({ report }: { report: TZahlungReport }) {
@@ -137,40 +120,41 @@ function Balken({ report }: { report: TZahlungReport }) {
 /**
  * /zahlung_report/ (issue 17): for a period (default the last 12 months) and optionally one customer — received,
  * skonto granted, credit, written off, open on the last day; per month received and open at the month's end as bars
- * and as a table; CSV export of the months.
+ * and as a table; export as CSV or Excel (made by the server, in the UI's language).
  */
 export function ZahlungReport() {
-  const { t } = useTranslation("beleg", { keyPrefix: "zahlung.report" });
+  const { t, i18n } = useTranslation("beleg", { keyPrefix: "zahlung.report" });
   const problemMessage = useProblemMessage();
-  const [filter, setFilter] = useState<Filter>({ von: "", bis: "", kunde: null });
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<ReportFilter>({ von: "", bis: "", kunde: null });
   const query = useQuery({
     queryKey: [...zahlungKeys.all, "report", filter] as const,
     queryFn: ({ signal }) =>
-      api.get<TZahlungReport>("zahlung/report", {
-        signal,
-        query: {
-          ...(filter.von ? { von: filter.von } : {}),
-          ...(filter.bis ? { bis: filter.bis } : {}),
-          ...(filter.kunde ? { kundeId: filter.kunde.id } : {}),
-        },
-      }),
+      api.get<TZahlungReport>("zahlung/report", { signal, query: reportQuery(filter) }),
     placeholderData: keepPreviousData,
     retry: false,
   });
   const report = query.data;
   const kopf = [t("monat"), t("erhalten"), t("skonto"), t("offenMonatsende")];
 
-  const herunterladen = () => {
-    if (!report) return;
-    const url = URL.createObjectURL(new Blob([reportCsv(report, kopf)], { type: "text/csv;charset=utf-8" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = `zahlungen-${report.von}-${report.bis}.csv`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const exportieren = useMutation({
+    mutationFn: (format: "csv" | "xlsx") =>
+      fetchDatei(reportExportPfad(format, filter, i18n.language), () => {
+        void navigate({ to: "/login", replace: true });
+      }),
+    onSuccess: ({ blob, name }, format) => saveBlob(blob, name ?? `zahlungen.${format}`),
+    onError: (error) => notifyFailure(t("exportFehler"), problemMessage(error)),
+  });
+  const exportKnopf = (format: "csv" | "xlsx") => (
+    <Button
+      variant="default"
+      onClick={() => exportieren.mutate(format)}
+      disabled={!report}
+      loading={exportieren.isPending && exportieren.variables === format}
+    >
+      {t(format === "csv" ? "csv" : "excel")}
+    </Button>
+  );
 
   const kachel = (label: string, wert: number | undefined, testId: string) => (
     <Paper withBorder p="sm" radius="md">
@@ -220,9 +204,8 @@ export function ZahlungReport() {
               />
             </Suspense>
           </div>
-          <Button variant="default" onClick={herunterladen} disabled={!report}>
-            {t("csv")}
-          </Button>
+          {exportKnopf("csv")}
+          {exportKnopf("xlsx")}
         </Group>
       </Paper>
       {query.isError && (
