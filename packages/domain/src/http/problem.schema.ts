@@ -24,6 +24,7 @@ export const PROBLEM_CODES = [
   "error.loginUsed",
   "error.emailUsed",
   "error.conflict",
+  "error.guthabenVerwendet",
   "error.inUse",
   "error.kundeInUse",
   "error.artikelLocked",
@@ -89,13 +90,13 @@ export const FIELD_ERROR_CODES = [
   "cashBalanceExceeded",
   "periodClosed",
   "beforeKassaStart",
-  "futureDate",
   "future",
   "overpayment",
   "notOpen",
   "notFinalized",
   "cancelled",
   "notPayable",
+  "guthaben",
 ] as const;
 export const ZFieldErrorCode = z.enum(FIELD_ERROR_CODES);
 export type TFieldErrorCode = z.infer<typeof ZFieldErrorCode>;

@@ -5,8 +5,11 @@ import type { TBelegsTyp } from "../beleg/beleg.codes.ts";
  * first load can name them without the payment rules (zahlung.rules.ts) or a schema.
  */
 
-/** How a payment was received. */
-export const ZAHLUNGSARTEN = ["bank", "bar", "karte"] as const;
+/**
+ * How a payment was received; "guthaben" settles documents from the customer's credit (earlier overpayments) —
+ * no money comes in, the credit shrinks by the amount.
+ */
+export const ZAHLUNGSARTEN = ["bank", "bar", "karte", "guthaben"] as const;
 export type TZahlungsart = (typeof ZAHLUNGSARTEN)[number];
 
 /** The document types that take payments: invoices (a cash invoice is paid at issue, a pro-forma is no claim). */

@@ -356,7 +356,7 @@ describe("closing", () => {
     expect(again.json().code).toBe("error.kassabuchClosed");
     const zukunft = await post(who, "kassabuch/abschluss", { art: "tag", datum: "2199-01-01" });
     expect(zukunft.statusCode).toBe(400);
-    expect(fieldErrors(zukunft.body)).toEqual(["datum:futureDate"]);
+    expect(fieldErrors(zukunft.body)).toEqual(["datum:future"]);
     const falsch = await post(who, "kassabuch/abschluss", { art: "jahr", datum: "2025-03-15" });
     expect(falsch.statusCode).toBe(400);
     // A correction cannot be dated into the closed month either.

@@ -95,7 +95,7 @@ export const kassabuchRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
         summary:
           "Cash book: close a day or a month (through its last day) — no entry may be dated on or before it afterwards; ROLE_KASSABUCH_ADMIN",
         description:
-          "Only a period that has ended (400 at `datum`, code futureDate) and only forward (a day already closed: 409 error.kassabuchClosed). A close cannot be undone; it is in the audit log with the balance it closed at.",
+          "Only a period that has ended (400 at `datum`, code future) and only forward (a day already closed: 409 error.kassabuchClosed). A close cannot be undone; it is in the audit log with the balance it closed at.",
         body: ZKassabuchAbschlussNeu,
         response: responses({ 200: ZKassabuchAbschluss }, 400, 401, 403, 409),
       },

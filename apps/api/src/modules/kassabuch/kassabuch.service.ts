@@ -245,7 +245,7 @@ export const kassabuchService = {
       const bis = abschlussBis(body.art, body.datum);
       if (bis > heute)
         throw new ProblemError(400, "error.validation", "Only a period that has ended can be closed.", [
-          { field: "datum", code: "futureDate" },
+          { field: "datum", code: "future" },
         ]);
       await sperren(tx);
       const geschlossen = await abgeschlossenBis(tx);

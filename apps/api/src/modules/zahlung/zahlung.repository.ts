@@ -10,6 +10,7 @@ import type {
 } from "@kontor/domain/zahlung/zahlung.schema";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client.ts";
+import { currentMandant } from "../../db/schema/tenant.ts";
 
 /**
  * Payments and open items in the database (issue 17). Every function runs in the tenant transaction (row-level
@@ -591,7 +592,10 @@ export async function offenAn(
   return new Map(rows.map((row) => [row.tag, zahl(row.offen)]));
 }
 
-/** Per month (YYYY-MM) of the period: the amounts received and their overpayments, the skonto granted. */
+/**
+ * Per month (YYYY-MM) of the period: the amounts received (payments from credit bring no money) and their
+ * overpayments, the skonto granted.
+ */
 export async function zahlungenProMonat(
   tx: Tx,
   von: string,
@@ -606,8 +610,9 @@ export async function zahlungenProMonat(
     skonto: string | null;
   }>(
     tx,
-    sql`SELECT to_char(z.zahlungs_datum, 'YYYY-MM') AS monat, sum(z.betrag) AS erhalten,
-        sum(z.ueberzahlung) AS ueberzahlung,
+    sql`SELECT to_char(z.zahlungs_datum, 'YYYY-MM') AS monat,
+        coalesce(sum(z.betrag) FILTER (WHERE z.zahlungsart <> 'guthaben'), 0) AS erhalten,
+        coalesce(sum(z.ueberzahlung) FILTER (WHERE z.ueberzahlung > 0), 0) AS ueberzahlung,
         sum((SELECT coalesce(sum(zb.skonto), 0) FROM zahlung_beleg zb
           WHERE zb.mandant_id = z.mandant_id AND zb.zahlung_id = z.id)) AS skonto
       FROM zahlung z WHERE z.zahlungs_datum BETWEEN ${von}::date AND ${bis}::date${kunde}
@@ -640,4 +645,21 @@ export async function kundeName(tx: Tx, id: number) {
     sql`SELECT ${KUNDE_SPALTEN} FROM kunde k WHERE k.id = ${id}`,
   );
   return row ? kundeAus(row) : undefined;
+}
+
+/**
+ * The credit of one customer (Σ overpayments kept minus what paid from it), with the customer's credit locked for
+ * the transaction (advisory lock 'guthaben:<tenant>:<customer>'): a payment from credit and the removal of an
+ * overpayment check the credit they commit on, across connections and processes.
+ */
+export async function guthabenGesperrt(tx: Tx, kundeId: number): Promise<number> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended('guthaben:' || ${currentMandant} || ':' || ${kundeId}, 0))`,
+  );
+  const [row] = await queryRows<{ guthaben: string | number }>(
+    tx,
+    sql`SELECT coalesce(sum(z.ueberzahlung), 0) AS guthaben FROM zahlung z
+      WHERE z.kunde_id = ${kundeId} AND z.ueberzahlung <> 0`,
+  );
+  return zahl(row?.guthaben);
 }

@@ -315,6 +315,104 @@ describe("one payment, several documents; overpayment", () => {
   });
 });
 
+describe("the customer's credit from overpayments pays later invoices", () => {
+  it("pays from credit up to the credit; no money counted as received; removal gives the credit back", async () => {
+    const who = await tenant();
+    const kunde = `?kundenId=${who.kunde.id}`;
+    const a = await rechnung(who, [[1, 100, 20]]); // 120
+    const ueber = await ok<TZahlung>(
+      zahlen(who, { zahlungsDatum: heute(), betrag: 150, belegSet: [{ id: a.id }], ueberzahlung: true }),
+    );
+    const b = await rechnung(who, [[1, 100, 20]]); // 120
+    const ausGuthaben = { zahlungsDatum: heute(), zahlungsart: "guthaben", belegSet: [{ id: b.id }] };
+    expect(await fehler(await zahlen(who, { ...ausGuthaben, betrag: 40 }))).toEqual([
+      { field: "betrag", code: "guthaben", max: 30 },
+    ]);
+    // Credit pays documents only: an amount beyond them is not kept as credit again.
+    const c = await rechnung(who, [[1, 10, 20]]); // 12
+    expect(
+      await fehler(
+        await zahlen(who, { ...ausGuthaben, belegSet: [{ id: c.id }], betrag: 20, ueberzahlung: true }),
+      ),
+    ).toEqual([{ field: "betrag", code: "overpayment", max: 12 }]);
+
+    const verrechnet = await ok<TZahlung>(zahlen(who, { ...ausGuthaben, betrag: 30 }));
+    expect([verrechnet.zahlungsart, verrechnet.ueberzahlung]).toEqual(["guthaben", -30]);
+    expect(await posten(who, b.id)).toMatchObject({ restbetrag: 90, bezahltBetrag: 30 });
+    expect(await saldo(who, kunde)).toMatchObject({ openBalance: 102, guthaben: 0 });
+    // The report counts the money once: 150 received, credit 30 kept.
+    const report = await ok<{ erhalten: number; ueberzahlung: number }>(
+      send(who, "GET", `zahlung/report?kundeId=${who.kunde.id}`),
+    );
+    expect([report.erhalten, report.ueberzahlung]).toEqual([150, 30]);
+    // The same credit once more (a partial payment on the row): refused.
+    const teil = await send(who, "PUT", "unpaidbelege", {
+      id: b.id,
+      zahlungsDatum: heute(),
+      betrag: 1,
+      zahlungsart: "guthaben",
+    });
+    expect(await fehler(teil)).toEqual([{ field: "betrag", code: "guthaben", max: 0 }]);
+
+    // The overpayment's credit is in use: its payment cannot go.
+    const weg = await send(who, "DELETE", `zahlung/${ueber.id}`);
+    expect([weg.statusCode, (weg.json() as { code: string }).code]).toEqual([409, "error.guthabenVerwendet"]);
+    // Taking the credit off the invoice: the payment from credit goes, the credit is back.
+    expect((await send(who, "DELETE", `zahlung/${verrechnet.id}/beleg/${b.id}`)).statusCode).toBe(204);
+    expect((await send(who, "GET", `zahlung/${verrechnet.id}`)).statusCode).toBe(404);
+    expect(await saldo(who, kunde)).toMatchObject({ openBalance: 132, guthaben: 30 });
+    expect((await send(who, "DELETE", `zahlung/${ueber.id}`)).statusCode).toBe(204);
+    expect(await saldo(who, kunde)).toMatchObject({ openBalance: 252, guthaben: 0 });
+  });
+
+  it("credit of one payment from credit over two invoices: taken off one, the rest stays used", async () => {
+    const who = await tenant();
+    const a = await rechnung(who, [[1, 100, 20]]);
+    await ok(
+      zahlen(who, { zahlungsDatum: heute(), betrag: 220, belegSet: [{ id: a.id }], ueberzahlung: true }),
+    );
+    const b = await rechnung(who, [[1, 25, 20]]); // 30
+    const c = await rechnung(who, [[1, 50, 20]]); // 60
+    const verrechnet = await ok<TZahlung>(
+      zahlen(who, {
+        zahlungsDatum: heute(),
+        zahlungsart: "guthaben",
+        betrag: 90,
+        belegSet: [{ id: b.id }, { id: c.id }],
+      }),
+    );
+    expect((await saldo(who, `?kundenId=${who.kunde.id}`)).guthaben).toBe(10);
+    expect((await send(who, "DELETE", `zahlung/${verrechnet.id}/beleg/${b.id}`)).statusCode).toBe(204);
+    expect(await ok<TZahlung>(send(who, "GET", `zahlung/${verrechnet.id}`))).toMatchObject({
+      betrag: 60,
+      ueberzahlung: -60,
+    });
+    expect((await saldo(who, `?kundenId=${who.kunde.id}`)).guthaben).toBe(40);
+  });
+
+  it("two payments from the same credit at once: one is taken, the other refused", async () => {
+    const who = await tenant();
+    const a = await rechnung(who, [[1, 100, 20]]);
+    await ok(
+      zahlen(who, { zahlungsDatum: heute(), betrag: 150, belegSet: [{ id: a.id }], ueberzahlung: true }),
+    );
+    const b = await rechnung(who, [[1, 100, 20]]);
+    const c = await rechnung(who, [[1, 100, 20]]);
+    const antworten = await Promise.all(
+      [b, c].map((beleg) =>
+        zahlen(who, {
+          zahlungsDatum: heute(),
+          zahlungsart: "guthaben",
+          betrag: 30,
+          belegSet: [{ id: beleg.id }],
+        }),
+      ),
+    );
+    expect(antworten.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect((await saldo(who, `?kundenId=${who.kunde.id}`)).guthaben).toBe(0);
+  });
+});
+
 describe("credit notes, cancellations, write-off", () => {
   it("a credit note referring to the invoice reduces its open amount", async () => {
     const who = await tenant();

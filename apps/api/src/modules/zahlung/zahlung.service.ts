@@ -1,6 +1,6 @@
 import { daysInMonth, parseIsoDate, todayIso } from "@kontor/domain/date/calendar";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
-import { add, dec, toFixedString, toNumber } from "@kontor/domain/money/decimal";
+import { add, compare, dec, toFixedString, toNumber } from "@kontor/domain/money/decimal";
 import { zahlungHindernis } from "@kontor/domain/zahlung/zahlung.codes";
 import {
   skontoAufteilen,
@@ -25,12 +25,13 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client.ts";
 import { validation } from "../../db/teile.ts";
 import type { Audit, TenantScope } from "../../db/tenant.ts";
-import { notFound } from "../../http/problem.ts";
+import { notFound, ProblemError } from "../../http/problem.ts";
 import {
   abgeschriebenIn,
   belegeFuerZahlung,
   findPosten,
   findZahlung,
+  guthabenGesperrt,
   insertZahlung,
   insertZuordnung,
   kundeName,
@@ -128,13 +129,20 @@ async function zahlungBuchen(
           : [],
     };
   });
+  const ausGuthaben = eingabe.zahlungsart === "guthaben";
   const verteilung = zahlungVerteilen(posten, {
     zahlungsDatum: eingabe.zahlungsDatum,
     betrag: eingabe.betrag,
     anteile: eingabe.belegSet.map((anteil) => anteil.betrag),
-    ueberzahlung: eingabe.ueberzahlung,
+    // Credit pays documents only: nothing of it becomes credit again.
+    ueberzahlung: eingabe.ueberzahlung && !ausGuthaben,
   });
   if (verteilung.fehler.length > 0) throw validation(verteilung.fehler);
+  if (ausGuthaben) {
+    const verfuegbar = await guthabenGesperrt(tx, kundeId!);
+    if (eingabe.betrag > verfuegbar)
+      throw validation([{ field: "betrag", code: "guthaben", max: Math.max(0, verfuegbar) }]);
+  }
 
   const zahlungId = await insertZahlung(tx, {
     kundeId: kundeId!,
@@ -142,7 +150,10 @@ async function zahlungBuchen(
     betrag: toFixedString(dec(eingabe.betrag), 2),
     zahlungsart: eingabe.zahlungsart,
     kommentar: eingabe.kommentar,
-    ueberzahlung: toFixedString(verteilung.ueberzahlung, 2),
+    // A payment from credit uses it up: negative, so Σ ueberzahlung of a customer stays their credit.
+    ueberzahlung: ausGuthaben
+      ? toFixedString(dec(-eingabe.betrag), 2)
+      : toFixedString(verteilung.ueberzahlung, 2),
     createdBy: scope.userId,
     createdLogin: scope.login,
   });
@@ -181,6 +192,17 @@ async function zahlungBuchen(
     },
   });
   return zahlungId;
+}
+
+/**
+ * Removing a payment takes its overpayment off the customer's credit: refused (409 error.guthabenVerwendet) when
+ * that credit has already paid other documents.
+ */
+async function guthabenBleibt(tx: Tx, kundeId: number, ueberzahlung: number): Promise<void> {
+  if (ueberzahlung <= 0) return;
+  const guthaben = await guthabenGesperrt(tx, kundeId);
+  if (compare(dec(guthaben), dec(ueberzahlung)) < 0)
+    throw new ProblemError(409, "error.guthabenVerwendet", "The credit of this payment is in use");
 }
 
 /** The row's locked allocation of a payment to a document; undefined when there is none. */
@@ -232,11 +254,12 @@ export const zahlungService = {
   /** DELETE zahlung/{id}: the payment with all its allocations; the documents are open again by as much. */
   remove: (scope: TenantScope, id: number): Promise<void> =>
     scope.change(async (tx, audit) => {
-      const [row] = await queryRows<{ id: number }>(
+      const [row] = await queryRows<{ kundeId: number; ueberzahlung: string | number }>(
         tx,
-        sql`SELECT id FROM zahlung WHERE id = ${id} FOR UPDATE`,
+        sql`SELECT kunde_id AS "kundeId", ueberzahlung FROM zahlung WHERE id = ${id} FOR UPDATE`,
       );
       if (!row) throw notFound();
+      await guthabenBleibt(tx, row.kundeId, Number(row.ueberzahlung));
       const zahlung = await gefunden(tx, id);
       await tx.execute(sql`DELETE FROM zahlung WHERE id = ${id}`);
       for (const z of zahlung.belegSet)
@@ -261,10 +284,11 @@ export const zahlungService = {
    */
   removeZuordnung: (scope: TenantScope, id: number, belegId: number): Promise<void> =>
     scope.change(async (tx, audit) => {
-      const [zahlung] = await queryRows<{ betrag: string | number; ueberzahlung: string | number }>(
-        tx,
-        sql`SELECT betrag, ueberzahlung FROM zahlung WHERE id = ${id} FOR UPDATE`,
-      );
+      const [zahlung] = await queryRows<{
+        betrag: string | number;
+        ueberzahlung: string | number;
+        zahlungsart: string;
+      }>(tx, sql`SELECT betrag, ueberzahlung, zahlungsart FROM zahlung WHERE id = ${id} FOR UPDATE`);
       if (!zahlung) throw notFound();
       const zuordnung = await zuordnungGesperrt(tx, id, belegId);
       if (!zuordnung) throw notFound();
@@ -273,11 +297,16 @@ export const zahlungService = {
         tx,
         sql`SELECT count(*)::int AS n FROM zahlung_beleg WHERE zahlung_id = ${id}`,
       );
-      const weg = (rest?.n ?? 0) === 0 && Number(zahlung.ueberzahlung) === 0;
+      const ausGuthaben = zahlung.zahlungsart === "guthaben";
+      const weg = (rest?.n ?? 0) === 0 && (ausGuthaben || Number(zahlung.ueberzahlung) === 0);
       if (weg) await tx.execute(sql`DELETE FROM zahlung WHERE id = ${id}`);
+      // From credit: the credit not used on this document is the customer's again.
       else
         await tx.execute(
-          sql`UPDATE zahlung SET betrag = betrag - ${String(zuordnung.betrag)}::numeric WHERE id = ${id}`,
+          sql`UPDATE zahlung SET betrag = betrag - ${String(zuordnung.betrag)}::numeric,
+            ueberzahlung = CASE WHEN ${ausGuthaben} THEN -(betrag - ${String(zuordnung.betrag)}::numeric)
+              ELSE ueberzahlung END
+            WHERE id = ${id}`,
         );
       audit({
         entity: BELEG,

@@ -1,6 +1,7 @@
 import { addDays, todayIso } from "@kontor/domain/date/calendar";
 import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
@@ -31,12 +32,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** POST zahlung behind the real client: records the bodies, answers `antwort`. */
-function fakeApi(antwort: (body: unknown) => { status: number; body: unknown }) {
+/**
+ * POST zahlung behind the real client: records the bodies, answers `antwort`; the customer's open balance (GET
+ * unpaidbelegesum) has `guthaben` credit.
+ */
+function fakeApi(antwort: (body: unknown) => { status: number; body: unknown }, guthaben = 0) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes("/unpaidbelegesum/7?kundenId=3"))
+        return new Response(JSON.stringify({ openBalance: 0, anzahl: 0, guthaben }), {
+          headers: { "content-type": "application/json" },
+        });
       const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
       bodies.push(body);
       const a = antwort(body);
@@ -55,17 +63,26 @@ const mitSkonto: DialogPosten = {
   belegNummer: "2026-00011",
   restbetrag: 1200,
   skontoStufen: [{ datum: addDays(heute, 5), prozent: 3, zahlbetrag: 1164, skonto: 36 }],
+  kunde: { id: 3 },
 };
-const ohne: DialogPosten = { id: 12, belegNummer: "2026-00012", restbetrag: 99.99, skontoStufen: [] };
+const ohne: DialogPosten = {
+  id: 12,
+  belegNummer: "2026-00012",
+  restbetrag: 99.99,
+  skontoStufen: [],
+  kunde: { id: 3 },
+};
 
 function renderDialog(posten: DialogPosten[]) {
   session.signIn("token");
   session.selectMandant(7);
   const onGebucht = vi.fn();
   render(
-    <MantineProvider env="test">
-      <ZahlungDialog posten={posten} onClose={() => undefined} onGebucht={onGebucht} />
-    </MantineProvider>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MantineProvider env="test">
+        <ZahlungDialog posten={posten} onClose={() => undefined} onGebucht={onGebucht} />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
   return { onGebucht, dialog: screen.getByRole("dialog", { name: "Zahlung erfassen" }) };
 }
@@ -128,6 +145,32 @@ describe("Zahlung erfassen", { timeout: 30_000 }, () => {
     fireEvent.click(speichern);
     expect(await within(dialog).findByText("2026-00012: Nicht offen.")).toBeTruthy();
     expect(bodies).toMatchObject([{ betrag: 150, ueberzahlung: true, belegSet: [{ id: 12 }] }]);
+  });
+
+  it("pays from the customer's credit: offered only with credit, at most the credit", async () => {
+    const bodies = fakeApi(() => ({ status: 200, body: { id: 2, betrag: 40 } }), 40);
+    const { dialog, onGebucht } = renderDialog([ohne]);
+    expect(await within(dialog).findByTestId("guthaben-verfuegbar")).toHaveProperty(
+      "textContent",
+      "Guthaben des Kunden: 40,00 €",
+    );
+    fireEvent.click(within(dialog).getByText("Guthaben"));
+    expect(betrag(dialog).value).toBe("40,00");
+    fireEvent.change(betrag(dialog), { target: { value: "50" } });
+    expect(within(dialog).getByText("Höchstens das Guthaben von 40,00 €.")).toBeTruthy();
+    const speichern = within(dialog).getByRole("button", { name: "Zahlung speichern" }) as HTMLButtonElement;
+    expect(speichern.disabled).toBe(true);
+    fireEvent.change(betrag(dialog), { target: { value: "40" } });
+    fireEvent.click(speichern);
+    await waitFor(() => expect(onGebucht).toHaveBeenCalled());
+    expect(bodies).toMatchObject([{ betrag: 40, zahlungsart: "guthaben", ueberzahlung: false }]);
+  });
+
+  it("offers no credit when the customer has none", async () => {
+    fakeApi(() => ({ status: 500, body: {} }));
+    const { dialog } = renderDialog([ohne]);
+    await waitFor(() => expect(within(dialog).getByText("Karte")).toBeTruthy());
+    expect(within(dialog).queryByText("Guthaben")).toBeNull();
   });
 
   it("refuses a day in the future at the field", () => {

@@ -21,16 +21,18 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
+import { useSession } from "../../app/session.ts";
 import { DateInput } from "../../components/form/DateInput.tsx";
 import { dialogSubmit } from "../../components/form/dialogSubmit.ts";
 import { fieldErrorMessage } from "../../components/form/fieldErrors.ts";
 import { MoneyInput } from "../../components/form/MoneyInput.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { zahlungBuchen } from "./zahlung.api.ts";
+import { saldoQuery, zahlungBuchen } from "./zahlung.api.ts";
 
 /** An open document the dialog settles. */
 export interface DialogPosten {
@@ -38,6 +40,8 @@ export interface DialogPosten {
   belegNummer: string | null;
   restbetrag: number;
   skontoStufen: readonly SkontoAngebot[];
+  /** The customer (all documents of one payment are theirs): their credit can pay. */
+  kunde: { id: number } | null;
 }
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,7 +51,8 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
  * (prefilled with what is open), means, comment. The split is previewed with the rules the server applies
  * (zahlungVerteilen): each document's share, the skonto when the amount meets a step still open, what stays open.
  * A skonto step still open is offered ("Betrag mit Skonto übernehmen"); an amount beyond what is open is saved only
- * when kept as the customer's credit. POST zahlung; problems the server names are shown at their place.
+ * when kept as the customer's credit. When the customer has credit from earlier overpayments, "Guthaben" pays
+ * from it (at most the credit; no money comes in). POST zahlung; problems the server names are shown at their place.
  */
 export function ZahlungDialog({
   posten,
@@ -69,6 +74,14 @@ export function ZahlungDialog({
   const [guthaben, setGuthaben] = useState(false);
   const [sendet, setSendet] = useState(false);
   const [serverFehler, setServerFehler] = useState<string[]>([]);
+  const { mandantId } = useSession();
+  const kundeId = posten[0]?.kunde?.id ?? null;
+  const saldo = useQuery({
+    ...saldoQuery(mandantId ?? 0, kundeId),
+    enabled: mandantId !== null && kundeId !== null,
+  });
+  const verfuegbar = saldo.data?.guthaben ?? 0;
+  const arten = ZAHLUNGSARTEN.filter((wert) => wert !== "guthaben" || verfuegbar > 0 || art === wert);
 
   const datumGueltig = ISO.test(datum) && datum <= todayIso();
   const tag = datumGueltig ? datum : todayIso();
@@ -92,6 +105,8 @@ export function ZahlungDialog({
       return t("dialog.fehler.overpayment", { betrag: formatMoney(fehler.max) });
     if (fehler.code === "min" && fehler.field === "betrag" && fehler.min !== undefined)
       return t("dialog.fehler.min", { betrag: formatMoney(fehler.min) });
+    if (fehler.code === "guthaben" && fehler.max !== undefined)
+      return t("dialog.fehler.guthaben", { betrag: formatMoney(fehler.max) });
     if (fehler.code === "required" && fehler.field.startsWith("belegSet"))
       return t("dialog.fehler.nichtErreicht");
     return fieldErrorMessage(fehler.code, fehler);
@@ -101,9 +116,13 @@ export function ZahlungDialog({
   const betragFehler =
     betrag === "" || betrag <= 0
       ? t("dialog.fehler.betrag")
-      : ueberzahlung > 0 && !guthaben
-        ? t("dialog.fehler.ueberzahlungBestaetigen")
-        : null;
+      : art === "guthaben" && betrag > verfuegbar
+        ? t("dialog.fehler.guthaben", { betrag: formatMoney(verfuegbar) })
+        : art === "guthaben" && ueberzahlung > 0
+          ? t("dialog.fehler.overpayment", { betrag: formatMoney(offenSumme) })
+          : ueberzahlung > 0 && !guthaben
+            ? t("dialog.fehler.ueberzahlungBestaetigen")
+            : null;
   const datumFehler = !ISO.test(datum)
     ? fieldErrorMessage("pattern")
     : datum > todayIso()
@@ -170,7 +189,7 @@ export function ZahlungDialog({
               min={0}
               value={betrag}
               onChange={(wert) => setBetrag(typeof wert === "number" ? wert : "")}
-              error={betrag === "" || betrag <= 0 ? betragFehler : null}
+              error={betrag === "" || betrag <= 0 || art === "guthaben" ? betragFehler : null}
             />
             <Stack gap={4}>
               <Text size="sm" fw={500} id="zahlungsart-label">
@@ -179,9 +198,18 @@ export function ZahlungDialog({
               <SegmentedControl
                 aria-labelledby="zahlungsart-label"
                 value={art}
-                onChange={(wert) => setArt(wert as TZahlungsart)}
-                data={ZAHLUNGSARTEN.map((wert) => ({ value: wert, label: t(`art.${wert}`) }))}
+                onChange={(wert) => {
+                  setArt(wert as TZahlungsart);
+                  // From credit: at most the credit and what is open.
+                  if (wert === "guthaben") setBetrag(Math.min(verfuegbar, offenSumme));
+                }}
+                data={arten.map((wert) => ({ value: wert, label: t(`art.${wert}`) }))}
               />
+              {verfuegbar > 0 && (
+                <Text size="xs" c="dimmed" data-testid="guthaben-verfuegbar">
+                  {t("dialog.guthabenVerfuegbar", { betrag: formatMoney(verfuegbar) })}
+                </Text>
+              )}
             </Stack>
           </Group>
           <TextInput
@@ -276,7 +304,7 @@ export function ZahlungDialog({
             </Table.Tfoot>
           </Table>
 
-          {ueberzahlung > 0 && (
+          {ueberzahlung > 0 && art !== "guthaben" && (
             <Alert color="yellow" variant="light" data-testid="ueberzahlung-hinweis">
               <Stack gap="xs">
                 <Text size="sm">

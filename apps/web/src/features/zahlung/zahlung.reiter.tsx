@@ -40,7 +40,7 @@ const ZahlungDialog = lazy(async () => ({ default: (await import("./ZahlungDialo
  * The means of payment (ZAHLUNGSARTEN of zahlung.codes.ts, written out: importing the list would put the codes
  * module into the screen's chunk list, which every screen's first load carries).
  */
-const ARTEN = ["bank", "bar", "karte"] as const satisfies readonly TZahlungsart[];
+const ARTEN = ["bank", "bar", "karte", "guthaben"] as const satisfies readonly TZahlungsart[];
 
 /** A row's name in buttons and dialogs: its number. */
 const name = (row: PostenZeile) => row.belegNummer ?? String(row.id);
