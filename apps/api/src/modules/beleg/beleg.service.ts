@@ -385,7 +385,8 @@ export function adressenWahl<A extends { id: number; adressenTyp: string }>(
  * naming each missing field), totals are computed once more from today's flags (a storno keeps its original's
  * category), the number is drawn from the type's circle in this transaction, and the buyer's addresses and the
  * seller are copied onto the document. Returns the finalized document (read again only when its totals changed:
- * otherwise it is the draft read here with its number — the circle's lock is not held for another read).
+ * otherwise it is the draft read here with its number and the paid state the triggers derived — the circle's lock
+ * is not held for another full read).
  */
 async function freigabe(tx: Tx, row: BelegRow, audit: Audit, kategorie?: TMwstKategorie): Promise<TBeleg> {
   const b = (await findBeleg(tx, row.id))!;
@@ -445,7 +446,19 @@ async function freigabe(tx: Tx, row: BelegRow, audit: Audit, kategorie?: TMwstKa
     throw error;
   }
   audit({ entity: ENTITY, entityId: row.id, action: "finalize", detail: { belegNummer } });
-  return neuBerechnet ? gefunden(tx, row.id) : { ...b, belegNummer, freigabe: true };
+  if (neuBerechnet) return gefunden(tx, row.id);
+  // The triggers derived the open amount and the paid flag (a cash invoice is paid at issue).
+  const [abgeleitet] = await tx
+    .select({ bezahlt: beleg.bezahlt, offen: beleg.offen })
+    .from(beleg)
+    .where(eq(beleg.id, row.id));
+  return {
+    ...b,
+    belegNummer,
+    freigabe: true,
+    bezahlt: abgeleitet?.bezahlt ?? b.bezahlt,
+    restbetrag: Number(abgeleitet?.offen ?? b.restbetrag),
+  };
 }
 
 /** The source positions a new document carries over: quantities still open, lines fully delivered left out. */

@@ -382,6 +382,10 @@ describe("cash invoices", () => {
     });
     const response = await post(who, `beleg/${draft.id}/freigabe`);
     expect(response.statusCode, response.body).toBe(200);
+    // Paid at issue: the finalization answers it so, as a read after it does.
+    const gelesen = await call(t, { method: "GET", url: api(`beleg/${draft.id}`), ...who });
+    expect(response.json()).toMatchObject({ bezahlt: true, restbetrag: 0 });
+    expect(gelesen.json()).toMatchObject({ bezahlt: true, restbetrag: 0 });
     return response.json() as { id: number; belegNummer: string };
   }
 
