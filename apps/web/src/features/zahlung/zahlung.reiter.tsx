@@ -1,18 +1,17 @@
-import type { TKundeZeile } from "@kontor/domain/kunde/kunde.api";
 import { add, dec, toNumber } from "@kontor/domain/money/decimal";
 import type { TZahlungsart } from "@kontor/domain/zahlung/zahlung.codes";
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Switch, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "../../components/feedback/notify.ts";
-import { DateInput } from "../../components/form/DateInput.tsx";
 import { formatDate, formatMoney } from "../../components/format/format.ts";
 import { auswahlSpalte } from "../../components/list/auswahlSpalte.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import type { ListColumn, ListDefinition } from "../../components/list/listTypes.ts";
 import { belegEditPath, belegKeys } from "../beleg/beleg.resource.ts";
+import { KundeZeitraumFilter } from "./KundeZeitraumFilter.tsx";
 import {
   LEERER_POSTEN_FILTER,
   LEERER_ZAHLUNG_FILTER,
@@ -31,9 +30,6 @@ import {
  * after the screen (zahlung.list.tsx), like the document editor's parts.
  */
 
-const KundeSearchField = lazy(async () => ({
-  default: (await import("../kunde/quick/KundeSearchField.tsx")).KundeSearchField,
-}));
 const ZahlungDialog = lazy(async () => ({ default: (await import("./ZahlungDialog.tsx")).ZahlungDialog }));
 
 /**
@@ -44,33 +40,6 @@ const ARTEN = ["bank", "bar", "karte", "guthaben"] as const satisfies readonly T
 
 /** A row's name in buttons and dialogs: its number. */
 const name = (row: PostenZeile) => row.belegNummer ?? String(row.id);
-
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const datumOderAlt = (neu: string, alt: string) => (ISO.test(neu) || neu === "" ? neu : alt);
-
-/** A customer filter (the customer search, without quick create). */
-function KundeFilter({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: { id: number; anzeigename: string } | null;
-  onChange: (kunde: { id: number; anzeigename: string } | null) => void;
-}) {
-  return (
-    <div style={{ width: 280 }}>
-      <Suspense fallback={<TextInput label={label} disabled />}>
-        <KundeSearchField
-          label={label}
-          allowCreate={false}
-          value={value ? ({ ...value } as TKundeZeile) : null}
-          onChange={(kunde) => onChange(kunde ? { id: kunde.id, anzeigename: kunde.anzeigename } : null)}
-        />
-      </Suspense>
-    </div>
-  );
-}
 
 /** The open items with their filters, selection and "Zahlung erfassen". */
 export function OffenePosten({
@@ -181,36 +150,14 @@ export function OffenePosten({
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="sm" radius="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <KundeFilter
-            label={t("filter.kunde")}
-            value={filter.kunde}
-            onChange={(kunde) => setFilter({ ...filter, kunde })}
-          />
-          <DateInput
-            label={t("filter.von")}
-            w={130}
-            value={filter.von}
-            onChange={(von) => setFilter({ ...filter, von: datumOderAlt(von, filter.von) })}
-          />
-          <DateInput
-            label={t("filter.bis")}
-            w={130}
-            value={filter.bis}
-            onChange={(bis) => setFilter({ ...filter, bis: datumOderAlt(bis, filter.bis) })}
-          />
-          <Switch
-            label={t("filter.ueberfaellig")}
-            checked={filter.ueberfaellig}
-            onChange={(event) => setFilter({ ...filter, ueberfaellig: event.currentTarget.checked })}
-            mb={8}
-          />
-          <Button variant="subtle" onClick={() => setFilter(LEERER_POSTEN_FILTER)}>
-            {t("filter.zuruecksetzen")}
-          </Button>
-        </Group>
-      </Paper>
+      <KundeZeitraumFilter filter={filter} setFilter={setFilter} leer={LEERER_POSTEN_FILTER}>
+        <Switch
+          label={t("filter.ueberfaellig")}
+          checked={filter.ueberfaellig}
+          onChange={(event) => setFilter({ ...filter, ueberfaellig: event.currentTarget.checked })}
+          mb={8}
+        />
+      </KundeZeitraumFilter>
 
       {gewaehlt.length > 0 && (
         <Paper withBorder p="xs" radius="md" role="region" aria-label={t("list.auswahl")}>
@@ -336,41 +283,19 @@ export function Zahlungen({
   };
   return (
     <Stack gap="md">
-      <Paper withBorder p="sm" radius="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <KundeFilter
-            label={t("filter.kunde")}
-            value={filter.kunde}
-            onChange={(kunde) => setFilter({ ...filter, kunde })}
-          />
-          <DateInput
-            label={t("filter.von")}
-            w={130}
-            value={filter.von}
-            onChange={(von) => setFilter({ ...filter, von: datumOderAlt(von, filter.von) })}
-          />
-          <DateInput
-            label={t("filter.bis")}
-            w={130}
-            value={filter.bis}
-            onChange={(bis) => setFilter({ ...filter, bis: datumOderAlt(bis, filter.bis) })}
-          />
-          <Select
-            label={t("filter.zahlungsart")}
-            w={160}
-            clearable
-            placeholder={t("filter.alle")}
-            data={ARTEN.map((art) => ({ value: art, label: t(`art.${art}`) }))}
-            value={filter.zahlungsart || null}
-            onChange={(art) =>
-              setFilter({ ...filter, zahlungsart: (art ?? "") as ZahlungFilter["zahlungsart"] })
-            }
-          />
-          <Button variant="subtle" onClick={() => setFilter(LEERER_ZAHLUNG_FILTER)}>
-            {t("filter.zuruecksetzen")}
-          </Button>
-        </Group>
-      </Paper>
+      <KundeZeitraumFilter filter={filter} setFilter={setFilter} leer={LEERER_ZAHLUNG_FILTER}>
+        <Select
+          label={t("filter.zahlungsart")}
+          w={160}
+          clearable
+          placeholder={t("filter.alle")}
+          data={ARTEN.map((art) => ({ value: art, label: t(`art.${art}`) }))}
+          value={filter.zahlungsart || null}
+          onChange={(art) =>
+            setFilter({ ...filter, zahlungsart: (art ?? "") as ZahlungFilter["zahlungsart"] })
+          }
+        />
+      </KundeZeitraumFilter>
       <EntityList definition={definition} />
     </Stack>
   );

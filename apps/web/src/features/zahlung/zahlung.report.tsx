@@ -1,36 +1,17 @@
-import type { TKundeZeile } from "@kontor/domain/kunde/kunde.api";
 import type { TZahlungReport } from "@kontor/domain/zahlung/zahlung.schema";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../app/api.ts";
 import { fetchDatei } from "../../components/anhang/fetchDatei.ts";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { saveBlob } from "../../components/files/files.ts";
-import { DateInput } from "../../components/form/DateInput.tsx";
 import { formatDate, formatMoney } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
+import { KundeZeitraumFilter } from "./KundeZeitraumFilter.tsx";
 import { type ReportFilter, reportExportPfad, reportQuery, zahlungKeys } from "./zahlung.api.ts";
-
-const KundeSearchField = lazy(async () => ({
-  default: (await import("../kunde/quick/KundeSearchField.tsx")).KundeSearchField,
-}));
-
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 /** "2026-03" → "03/26" (the chart's axis). */
 const monatKurz = (monat: string) => `${monat.slice(5, 7)}/${monat.slice(2, 4)}`;
@@ -175,39 +156,10 @@ export function ZahlungReport() {
         </Anchor>
         <Title order={1}>{t("title")}</Title>
       </Stack>
-      <Paper withBorder p="sm" radius="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <DateInput
-            label={t("von")}
-            w={130}
-            value={filter.von}
-            onChange={(von) => (ISO.test(von) || von === "" ? setFilter({ ...filter, von }) : undefined)}
-          />
-          <DateInput
-            label={t("bis")}
-            w={130}
-            value={filter.bis}
-            onChange={(bis) => (ISO.test(bis) || bis === "" ? setFilter({ ...filter, bis }) : undefined)}
-          />
-          <div style={{ width: 280 }}>
-            <Suspense fallback={<TextInput label={t("kunde")} disabled />}>
-              <KundeSearchField
-                label={t("kunde")}
-                allowCreate={false}
-                value={filter.kunde ? ({ ...filter.kunde } as TKundeZeile) : null}
-                onChange={(kunde) =>
-                  setFilter({
-                    ...filter,
-                    kunde: kunde ? { id: kunde.id, anzeigename: kunde.anzeigename } : null,
-                  })
-                }
-              />
-            </Suspense>
-          </div>
-          {exportKnopf("csv")}
-          {exportKnopf("xlsx")}
-        </Group>
-      </Paper>
+      <KundeZeitraumFilter filter={filter} setFilter={setFilter}>
+        {exportKnopf("csv")}
+        {exportKnopf("xlsx")}
+      </KundeZeitraumFilter>
       {query.isError && (
         <Alert color="red" role="alert">
           {problemMessage(query.error)}
