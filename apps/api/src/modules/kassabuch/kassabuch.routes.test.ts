@@ -582,8 +582,11 @@ describe("the tenant's cash settings once the book has entries", () => {
     const who = await verwalter();
     await gebucht(t, who, { date: "2025-03-01", betrag: 60 });
     expect((await einstellungenAendern(who, { kassaBetrag: 60 })).statusCode).toBe(200);
-    const zuWenig = await einstellungenAendern(who, { kassaBetrag: 59.99 });
+    const zuWenig = await einstellungenAendern(who, { kassaBetrag: 59.99, email: "neu@example.test" });
     expect(zuWenig.statusCode).toBe(409);
+    // Refused as a whole: the other field of the same save is not stored either.
+    const danach = (await call(t, { method: "GET", url: api(`mandants/${who.mandantId}`), ...who })).json();
+    expect([danach.kassaBetrag, danach.email]).toEqual([60, null]);
     expect(zuWenig.json()).toMatchObject({
       code: "error.cashBalanceExceeded",
       fieldErrors: [{ field: "kassaBetrag", code: "cashBalanceExceeded" }],

@@ -18,8 +18,8 @@ import type {
   TKassabuchQuery,
 } from "@kontor/domain/kassabuch/kassabuch.schema";
 import { add, compare, dec, isZero, sub, toFixedString, toNumber } from "@kontor/domain/money/decimal";
-import type { Db, Tx } from "../../db/client.ts";
-import { type Audit, type TenantScope, withTenant } from "../../db/tenant.ts";
+import type { Tx } from "../../db/client.ts";
+import type { Audit, TenantScope } from "../../db/tenant.ts";
 import { notFound, ProblemError } from "../../http/problem.ts";
 import {
   abgeschlossenBis,
@@ -400,11 +400,11 @@ export async function stornoGegenbuchen(
  * book has entries, the new settings must keep it valid — no entry before the new start date (409
  * error.kassabuchBeforeStart at kassaStartdatum), no running balance below zero (409 error.cashBalanceExceeded at
  * the changed field) — and once a period is closed they cannot change at all (409 error.kassabuchClosed): a close
- * froze the balances they make. Checked with the pure rules on the book as it is, under the cash-book lock.
+ * froze the balances they make. Checked with the pure rules on the book as it is, under the cash-book lock, in the
+ * transaction that saves the tenant (`tx` as the tenant).
  */
 export async function kassaEinstellungenPruefen(
-  db: Db,
-  mandantId: number,
+  tx: Tx,
   alt: KassaEinstellungen,
   neu: KassaEinstellungen,
 ): Promise<void> {
@@ -412,23 +412,21 @@ export async function kassaEinstellungenPruefen(
     (feld) => String(alt[feld] ?? "") !== String(neu[feld] ?? ""),
   );
   if (geaendert.length === 0) return;
-  await withTenant(db, mandantId, async (tx) => {
-    await sperren(tx);
-    const buchungen = await alleBuchungen(tx);
-    if ((await abgeschlossenBis(tx)) !== null)
-      throw new ProblemError(409, "error.kassabuchClosed", "The cash book has closed periods.", [
-        ...geaendert.map((field) => ({ field, code: "periodClosed" as const })),
-      ]);
-    if (neu.kassaStartdatum !== null && buchungen.some((b) => b.date < neu.kassaStartdatum!))
-      throw new ProblemError(409, "error.kassabuchBeforeStart", "Entries are dated before this start.", [
-        { field: "kassaStartdatum", code: "beforeKassaStart" },
-      ]);
-    if (laufendeSalden(neu, buchungen).some(({ saldo }) => compare(saldo, dec(0)) < 0))
-      throw new ProblemError(409, "error.cashBalanceExceeded", "A running balance would fall below zero.", [
-        {
-          field: geaendert.includes("kassaBetrag") ? "kassaBetrag" : geaendert[0]!,
-          code: "cashBalanceExceeded",
-        },
-      ]);
-  });
+  await sperren(tx);
+  const buchungen = await alleBuchungen(tx);
+  if ((await abgeschlossenBis(tx)) !== null)
+    throw new ProblemError(409, "error.kassabuchClosed", "The cash book has closed periods.", [
+      ...geaendert.map((field) => ({ field, code: "periodClosed" as const })),
+    ]);
+  if (neu.kassaStartdatum !== null && buchungen.some((b) => b.date < neu.kassaStartdatum!))
+    throw new ProblemError(409, "error.kassabuchBeforeStart", "Entries are dated before this start.", [
+      { field: "kassaStartdatum", code: "beforeKassaStart" },
+    ]);
+  if (laufendeSalden(neu, buchungen).some(({ saldo }) => compare(saldo, dec(0)) < 0))
+    throw new ProblemError(409, "error.cashBalanceExceeded", "A running balance would fall below zero.", [
+      {
+        field: geaendert.includes("kassaBetrag") ? "kassaBetrag" : geaendert[0]!,
+        code: "cashBalanceExceeded",
+      },
+    ]);
 }

@@ -227,7 +227,16 @@ type MandantRow = Omit<
  * Creates or updates a tenant with its addresses, modules and members, in one transaction; a member added or
  * removed gets an entry in their account's audit log.
  */
-export async function saveMandant(db: Db, input: TMandant, actor: Actor): Promise<number> {
+/**
+ * Creates or updates a tenant with members, modules and addresses in one transaction. `pruefen` runs last in it,
+ * as the tenant (e.g. the cash book's check of new cash settings): what it refuses is not saved.
+ */
+export async function saveMandant(
+  db: Db,
+  input: TMandant,
+  actor: Actor,
+  pruefen?: (tx: Tx) => Promise<void>,
+): Promise<number> {
   const {
     id,
     anzahlBeleg: _a,
@@ -260,6 +269,10 @@ export async function saveMandant(db: Db, input: TMandant, actor: Actor): Promis
     await replaceModules(tx, mandantId, modulList);
     await replaceAddresses(tx, mandantId, adresseLists);
     if (id === undefined) await seedTenantStammdaten(tx, mandantId, adresseLists[0]?.land);
+    if (pruefen) {
+      await setTenant(tx, mandantId);
+      await pruefen(tx);
+    }
     return mandantId;
   });
 }

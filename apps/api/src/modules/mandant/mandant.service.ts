@@ -72,9 +72,14 @@ export function createMandantService(db: Db) {
           { field: `userLists.${refused}.id`, code: "invalid" },
         ]);
       }
-      // The cash book's settings may change only as far as the book stays valid (issue 17).
-      if (current) await kassaEinstellungenPruefen(db, current.id!, current, input);
-      const id = await saveMandant(db, input, { userId: principal.userId, login: principal.login });
+      // The cash book's settings may change only as far as the book stays valid (issue 17): checked in the saving
+      // transaction, under the cash book's lock.
+      const id = await saveMandant(
+        db,
+        input,
+        { userId: principal.userId, login: principal.login },
+        current ? (tx) => kassaEinstellungenPruefen(tx, current, input) : undefined,
+      );
       return (await findMandant(db, id))!;
     },
 
