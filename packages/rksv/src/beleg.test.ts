@@ -5,6 +5,7 @@ import {
   erstelleBeleg,
   type Kasse,
   letzterBelegAusgefallen,
+  letzterZeitpunkt,
 } from "./beleg.ts";
 import { zerlegeCode } from "./code.ts";
 import { alsAusgefallen, type SignaturEinrichtung } from "./einrichtung/signatur-einrichtung.ts";
@@ -25,7 +26,7 @@ const neueKasse = (umsatzzaehlerLaenge?: number): Kasse => ({
 let nummer = 0;
 const eingabe = (typ: BelegEingabe["typ"], betraege?: BelegEingabe["betraege"]): BelegEingabe => ({
   belegNummer: `R-${++nummer}`,
-  zeitpunkt: `2024-05-01T10:${String(nummer % 60).padStart(2, "0")}:00`,
+  zeitpunkt: `2024-05-01T10:${String(Math.floor(nummer / 60)).padStart(2, "0")}:${String(nummer % 60).padStart(2, "0")}`,
   typ,
   ...(betraege && { betraege }),
 });
@@ -59,7 +60,7 @@ describe("erstelleBeleg", () => {
       verkettungswert: verkettungswert(undefined, "KASSE-1"),
     });
     expect(start.maschinenlesbarerCode).toMatch(
-      /^_R1-AT0_KASSE-1_R-\d+_2024-05-01T10:\d\d:00_0,00_0,00_0,00_0,00_0,00_/,
+      /^_R1-AT0_KASSE-1_R-\d+_2024-05-01T10:\d\d:\d\d_0,00_0,00_0,00_0,00_0,00_/,
     );
     expect(zaehler(start)).toBe(0);
     expect(start.ausgefallen).toBe(false);
@@ -127,6 +128,16 @@ describe("erstelleBeleg", () => {
     const beleg = await erstelleBeleg(start.kasse, eingabe("STANDARD", { satzBesonders: -500 }), einrichtung);
     expect(Buffer.from(felder(beleg).umsatzzaehlerFeld, "base64")).toHaveLength(5);
     expect(zaehler(beleg)).toBe(-500);
+  });
+
+  it("refuses a receipt dated before the last one, and takes the same second", async () => {
+    const kasse = await gestartet();
+    const vorher = { ...eingabe("STANDARD"), zeitpunkt: "2024-05-01T09:59:59" };
+    await expect(erstelleBeleg(kasse, vorher, einrichtung)).rejects.toMatchObject({
+      code: "ZEIT_VOR_LETZTEM_BELEG",
+    });
+    const gleich = { ...eingabe("STANDARD"), zeitpunkt: letzterZeitpunkt(kasse)! };
+    expect((await erstelleBeleg(kasse, gleich, einrichtung)).ausgefallen).toBe(false);
   });
 
   it("refuses a purpose on anything but a null receipt", async () => {

@@ -1,5 +1,5 @@
-import { type Betraege, KEINE_BETRAEGE, sindNull, summeCent, vollstaendigeBetraege } from "./betrag.ts";
-import { baueCode, pruefeCodeFeld } from "./code.ts";
+import { type Betraege, sindNull, summeCent, vollstaendigeBetraege } from "./betrag.ts";
+import { baueCode, pruefeCodeFeld, zerlegeCode } from "./code.ts";
 import {
   type AusgefalleneEinrichtung,
   istAusgefallen,
@@ -37,6 +37,10 @@ import { pruefeZeitpunkt } from "./zeitpunkt.ts";
  * segment "Sicherheitseinrichtung ausgefallen", and the counter goes on. The first receipt that a working device
  * signs after such receipts must be the Sammelbeleg, a null receipt: the engine refuses anything else with
  * `SAMMELBELEG_ERFORDERLICH` (the signature it got is thrown away, the state is unchanged).
+ *
+ * Receipts keep time order, as the Prüftool demands (DEP_TIME_SEQUENCE): a receipt dated before the last one is
+ * refused with `ZEIT_VOR_LETZTEM_BELEG`. The night the clocks go back, Austrian wall time repeats an hour; the
+ * caller then dates receipts with the later of the clock and `letzterZeitpunkt`.
  *
  * The engine is pure apart from the device: it changes nothing, and the caller stores the returned `kasse` (and
  * must serialise receipts per cash box, e.g. under a row lock, since each one chains to the one before).
@@ -94,6 +98,12 @@ export function letzterBelegAusgefallen(kasse: Kasse): boolean {
   return kasse.letzterJws !== undefined && zerlegeJws(kasse.letzterJws)?.signatur === null;
 }
 
+/** The time of the last receipt, if any: no receipt may be dated before it. */
+export function letzterZeitpunkt(kasse: Kasse): string | undefined {
+  const teile = kasse.letzterJws === undefined ? null : zerlegeJws(kasse.letzterJws);
+  return teile ? zerlegeCode(teile.maschinenlesbarerCode)?.zeitpunkt : undefined;
+}
+
 /** The code and the new counter, without signing (pure). */
 export function bereiteBelegVor(
   kasse: Kasse,
@@ -109,6 +119,12 @@ export function bereiteBelegVor(
     throw new RksvFehler("STARTBELEG_VORHANDEN", `Kasse ${kasse.kassenId} hat schon einen Startbeleg`);
   if (typ !== "START" && kasse.letzterJws === undefined)
     throw new RksvFehler("STARTBELEG_FEHLT", `Kasse ${kasse.kassenId}: zuerst der Startbeleg`);
+  const vorher = letzterZeitpunkt(kasse);
+  if (vorher !== undefined && eingabe.zeitpunkt < vorher)
+    throw new RksvFehler(
+      "ZEIT_VOR_LETZTEM_BELEG",
+      `${eingabe.zeitpunkt} liegt vor dem letzten Beleg (${vorher})`,
+    );
   if (eingabe.zweck !== undefined && typ !== "NULL")
     throw new RksvFehler("UNGUELTIGE_EINGABE", "Nur ein Nullbeleg hat einen Zweck");
 
@@ -140,7 +156,7 @@ export function bereiteBelegVor(
     kassenId: kasse.kassenId,
     belegNummer,
     zeitpunkt: eingabe.zeitpunkt,
-    betraege: typ === "START" || typ === "NULL" ? { ...KEINE_BETRAEGE } : betraege,
+    betraege,
     umsatzzaehlerFeld,
     zertifikatSeriennummer: einrichtung.zertifikatSeriennummer,
     verkettungswert: verkettungswert(kasse.letzterJws, kasse.kassenId),

@@ -6,6 +6,7 @@ export {
   erstelleBeleg,
   type Kasse,
   letzterBelegAusgefallen,
+  letzterZeitpunkt,
   type NullbelegZweck,
   type VorbereiteterBeleg,
 } from "./beleg.ts";

@@ -2,7 +2,7 @@ import { createPublicKey, type KeyObject, verify, X509Certificate } from "node:c
 import { sindNull, summeCent } from "./betrag.ts";
 import { type BelegCode, zerlegeCode } from "./code.ts";
 import type { KryptoMaterialContainer } from "./dep.ts";
-import { verkettungswert, type ZerlegterJws, zerlegeJws } from "./jws.ts";
+import { verkettungswert, zerlegeJws } from "./jws.ts";
 import { entschluesseleUmsatzzaehler, STORNO_MARKER, TRAINING_MARKER } from "./umsatzzaehler.ts";
 
 /**
@@ -117,7 +117,7 @@ export function pruefeDep(dep: unknown, container: KryptoMaterialContainer): Pru
   const belegNummern = new Set<string>();
 
   for (const [index, { jws, gruppenZertifikat }] of belege.entries()) {
-    const teile: ZerlegterJws | null = zerlegeJws(jws);
+    const teile = zerlegeJws(jws);
     if (!teile) return verstoss(index, null, "JWS_FORMAT", "Kein JWS der Suite R1 (ES256)");
     const code = zerlegeCode(teile.maschinenlesbarerCode);
     if (!code)
