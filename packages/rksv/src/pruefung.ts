@@ -11,7 +11,8 @@ import { entschluesseleUmsatzzaehler, STORNO_MARKER, TRAINING_MARKER } from "./u
  *
  * 1. `JWS_FORMAT` / `CODE_FORMAT`: a JWS of suite R1 whose payload is a well-formed code.
  * 2. `KASSEN_ID`: one cash box throughout. `BELEGNUMMER`: no receipt number twice.
- * 3. `STARTBELEG`: the first receipt is a signed start receipt: chained to the cash box id, amounts 0, counter 0.
+ * 3. `STARTBELEG`: the first receipt is a signed start receipt: chained to the cash box id, amounts 0 (its
+ *    counter, 0, is checked in 8).
  * 4. `VERKETTUNG`: Sig-Voriger-Beleg is the hash of the previous receipt's JWS.
  * 5. `ZEITFOLGE`: no receipt earlier than the one before.
  * 6. `SCHLUESSEL_UNBEKANNT` / `SIGNATUR`: the signature verifies with the key the container (or the DEP group's

@@ -143,6 +143,7 @@ describe("ATrustEinrichtung against a stand-in of a.sign RK Online", () => {
     const fehler = await einrichtung.signiere(CODE).catch((e: unknown) => e);
     expect(fehler).toBeInstanceOf(RksvFehler);
     expect(fehler).toMatchObject({ code: "EINRICHTUNG", message: expect.stringMatching(meldung) });
+    expect(attrappe.aufrufe.filter((a) => a.startsWith("PUT")).length).toBeLessThanOrEqual(1);
     // No session id in the message.
     expect((fehler as Error).message).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
   });

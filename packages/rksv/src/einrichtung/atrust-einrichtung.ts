@@ -78,14 +78,20 @@ export class ATrustEinrichtung implements SignaturEinrichtung {
     if (antwort.alg !== undefined && antwort.alg !== "ES256")
       throw new RksvFehler("EINRICHTUNG", `A-Trust: Algorithmus ${antwort.alg} statt ES256`);
     const zertifikat = Buffer.from(antwort.Signaturzertifikat, "base64");
-    const seriennummer = antwort.ZertifikatsseriennummerHex || new X509Certificate(zertifikat).serialNumber;
-    return new ATrustEinrichtung(
-      zugang,
-      zdaid,
-      seriennummer,
-      zertifikat,
-      (antwort.Zertifizierungsstellen ?? []).map((z) => Buffer.from(z, "base64")),
-    );
+    try {
+      const seriennummer = antwort.ZertifikatsseriennummerHex || new X509Certificate(zertifikat).serialNumber;
+      return new ATrustEinrichtung(
+        zugang,
+        zdaid,
+        seriennummer,
+        zertifikat,
+        (antwort.Zertifizierungsstellen ?? []).map((z) => Buffer.from(z, "base64")),
+      );
+    } catch (fehler) {
+      throw new RksvFehler("EINRICHTUNG", "A-Trust: das Signaturzertifikat ist kein X.509-Zertifikat", {
+        cause: fehler,
+      });
+    }
   }
 
   async zertifikat(): Promise<Buffer> {
@@ -97,11 +103,14 @@ export class ATrustEinrichtung implements SignaturEinrichtung {
   }
 
   async signiere(maschinenlesbarerCode: string): Promise<Buffer> {
+    const alteSitzung = this.sitzung !== undefined;
     let jws: string;
     try {
       jws = await this.signiereInSitzung(maschinenlesbarerCode);
     } catch (fehler) {
-      if (!(fehler instanceof HttpFehler && SITZUNG_UNBEKANNT.has(fehler.status))) throw fehler;
+      // Only a session from an earlier call may have expired; a fresh login that fails is not tried twice.
+      if (!(alteSitzung && fehler instanceof HttpFehler && SITZUNG_UNBEKANNT.has(fehler.status)))
+        throw fehler;
       this.sitzung = undefined;
       jws = await this.signiereInSitzung(maschinenlesbarerCode);
     }
