@@ -4,12 +4,12 @@
  * QR text, chained to the receipt before — one receipt after the other on one cash box, as the engine must
  * (every receipt chains to the previous one). No database: what is measured is the engine and node:crypto.
  *
- * --runs rounds (default 5) of --n receipts (default 2000) after --warmup receipts (default 200); per round
+ * --runs rounds (default 5) of --n receipts (default 2000) after --warmup receipts (default 2000); per round
  * receipts per second (wall time); the median of the rounds is the figure held against the budget. The last
  * round's DEP is checked with the verifier, so the receipts measured are valid ones. Exit 1 below the budget.
  *
  *   npm run bench:rksv     # = node --import tsx bench/rksv/sign.ts
- *   node --import tsx bench/rksv/sign.ts [--runs 5] [--n 2000] [--warmup 200] [--out file.json]
+ *   node --import tsx bench/rksv/sign.ts [--runs 5] [--n 2000] [--warmup 2000] [--out file.json]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -32,7 +32,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "5" },
     n: { type: "string", default: "2000" },
-    warmup: { type: "string", default: "200" },
+    warmup: { type: "string", default: "2000" },
     out: { type: "string" },
   },
 });
