@@ -1,4 +1,7 @@
-/** Import boundaries of DESIGN.md §3: web -> domain, i18n; api -> domain, i18n; domain -> zod only. */
+/**
+ * Import boundaries of DESIGN.md §3: web -> domain, i18n; api -> domain, i18n; domain -> zod only; rksv -> node
+ * builtins only, and only the server side uses it.
+ */
 module.exports = {
   forbidden: [
     {
@@ -8,6 +11,27 @@ module.exports = {
       severity: "error",
       from: { path: "^packages/domain/" },
       to: { pathNot: ["^packages/domain/", "node_modules/zod/"] },
+    },
+    {
+      name: "rksv-imports-only-node",
+      comment:
+        "packages/rksv (the RKSV receipt engine) is pure server code on node:crypto: its own files and Node's " +
+        "builtins only (tests may use vitest).",
+      severity: "error",
+      from: { path: "^packages/rksv/" },
+      to: {
+        dependencyTypesNot: ["core"],
+        pathNot: ["^packages/rksv/", "node_modules/vitest/"],
+      },
+    },
+    {
+      name: "domain-and-web-never-import-rksv",
+      comment:
+        "The receipt engine signs with keys and runs on node:crypto: neither the isomorphic domain nor the browser " +
+        "may reach it.",
+      severity: "error",
+      from: { path: "^(packages/domain|apps/web)/" },
+      to: { path: "^packages/rksv/" },
     },
     {
       name: "web-never-imports-api",
@@ -56,7 +80,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: ["node_modules", "dist", "test-results"] },
+    exclude: { path: ["dist", "test-results"] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     combinedDependencies: true,

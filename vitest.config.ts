@@ -7,6 +7,15 @@ export default defineConfig({
       { test: { name: "i18n", include: ["packages/i18n/src/**/*.test.ts"], environment: "node" } },
       {
         test: {
+          name: "rksv",
+          include: ["packages/rksv/src/**/*.test.ts"],
+          environment: "node",
+          // The Prüftool test starts a JVM per DEP.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "api",
           include: ["apps/api/src/**/*.test.ts"],
           environment: "node",

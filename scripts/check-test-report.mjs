@@ -8,6 +8,7 @@ const [reportFile, ...projects] = process.argv.slice(2);
 const PROJECT_ROOTS = {
   domain: "packages/domain/",
   i18n: "packages/i18n/",
+  rksv: "packages/rksv/",
   api: "apps/api/",
   web: "apps/web/",
 };
