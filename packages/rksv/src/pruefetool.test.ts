@@ -1,12 +1,6 @@
-import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Beleg, type BelegEingabe, erstelleBeleg, type Kasse } from "./beleg.ts";
 import {
-  type DepExport,
   type EinrichtungsZertifikat,
   einrichtungsZertifikat,
   exportiereDep,
@@ -14,111 +8,14 @@ import {
   kryptoMaterialContainer,
 } from "./dep.ts";
 import { SoftwareEinrichtung } from "./einrichtung/software-einrichtung.ts";
+import { aufraeumen, javaVorhanden, pruefeMitPruefetool, pruefeQrCodes } from "./pruefetool.testing.ts";
 import { pruefeDep } from "./pruefung.ts";
-import { ladeSzenario, PRUEFTOOL, spieleSzenario } from "./rksv.testing.ts";
-
-/**
- * The official BMF Prüftool 1.1.0 (Java 17; `.ci/run` installs it) on what the engine makes. Its exit code is always
- * 0: the verdict is read from the result files (shared/testdata/rksv/pruefetool/README.md). Failing checks are
- * listed, without the TYPE_OF_RECEIPT_* classifiers of which four of five always FAIL.
- */
-const ausfuehren = promisify(execFile);
-const arbeitsordner: string[] = [];
-
-function neuerOrdner(): string {
-  const ordner = mkdtempSync(path.join(os.tmpdir(), "rksv-pruefetool-"));
-  arbeitsordner.push(ordner);
-  return ordner;
-}
-
-function fehlschlaege(json: unknown): string[] {
-  const ids: string[] = [];
-  const besuche = (knoten: unknown): void => {
-    if (!knoten || typeof knoten !== "object") return;
-    const { verificationState, verificationId } = knoten as {
-      verificationState?: string;
-      verificationId?: string;
-    };
-    if (verificationState === "FAIL" && verificationId && !verificationId.startsWith("TYPE_OF_RECEIPT_"))
-      ids.push(verificationId);
-    for (const wert of Object.values(knoten)) besuche(wert);
-  };
-  besuche(json);
-  return ids;
-}
-
-const lese = (datei: string) => JSON.parse(readFileSync(datei, "utf8")) as unknown;
-
-/** Runs the DEP jar; the verdict of DEP-global.json and, per receipt file, its failing checks. */
-async function pruefeMitPruefetool(dep: DepExport, container: KryptoMaterialContainer) {
-  const ordner = neuerOrdner();
-  const aus = path.join(ordner, "aus");
-  writeFileSync(path.join(ordner, "dep.json"), JSON.stringify(dep));
-  writeFileSync(path.join(ordner, "container.json"), JSON.stringify(container));
-  const jar = path.join(PRUEFTOOL, "regkassen-verification-depformat-1.1.0.jar");
-  const args = [
-    "-jar",
-    jar,
-    "-v",
-    "-f",
-    "-i",
-    path.join(ordner, "dep.json"),
-    "-c",
-    path.join(ordner, "container.json"),
-  ];
-  const { stdout } = await ausfuehren("java", [...args, "-o", aus], { maxBuffer: 256 * 1024 * 1024 });
-  const global = path.join(aus, "DEP-global.json");
-  if (!readdirSync(aus).includes("DEP-global.json"))
-    throw new Error(`Prüftool: keine DEP-global.json\n${stdout.slice(-2000)}`);
-  const dateien = readdirSync(aus)
-    .filter((d) => /^\d{4}_(dep|cashbox_full)\.json$/.test(d))
-    .sort();
-  const fehler = dateien.flatMap((d) =>
-    fehlschlaege(lese(path.join(aus, d))).map((id) => `${d.slice(0, 4)} ${id}`),
-  );
-  return { verificationState: (lese(global) as { verificationState: string }).verificationState, fehler };
-}
-
-/** Runs the single-receipt jar on QR codes; per code its verdict and failing checks. */
-async function pruefeQrCodes(qrCodes: string[], container: KryptoMaterialContainer) {
-  const ordner = neuerOrdner();
-  const aus = path.join(ordner, "aus");
-  writeFileSync(path.join(ordner, "qr.json"), JSON.stringify(qrCodes));
-  writeFileSync(path.join(ordner, "container.json"), JSON.stringify(container));
-  const jar = path.join(PRUEFTOOL, "regkassen-verification-receipts-1.1.0.jar");
-  await ausfuehren("java", [
-    "-jar",
-    jar,
-    "-i",
-    path.join(ordner, "qr.json"),
-    "-c",
-    path.join(ordner, "container.json"),
-    "-o",
-    aus,
-  ]);
-  return qrCodes.map((_, i) => {
-    const ergebnis = lese(path.join(aus, `${String(i).padStart(4, "0")}_cashbox_full.json`));
-    return {
-      verificationState: (ergebnis as { verificationState: string }).verificationState,
-      fehler: fehlschlaege(ergebnis),
-    };
-  });
-}
+import { ladeSzenario, spieleSzenario } from "./rksv.testing.ts";
 
 const BESTANDEN = { verificationState: "PASS", fehler: [] };
 
-beforeAll(() => {
-  try {
-    execFileSync("java", ["-version"], { stdio: "ignore" });
-  } catch {
-    throw new Error(
-      "Das Prüftool braucht Java 17: apt-get install openjdk-17-jre-headless (.ci/run tut das)",
-    );
-  }
-});
-afterAll(() => {
-  for (const ordner of arbeitsordner) rmSync(ordner, { recursive: true, force: true });
-});
+beforeAll(javaVorhanden);
+afterAll(aufraeumen);
 
 describe("a hand-made register: start, 3 standard, storno, training, null", () => {
   const aesSchluessel = "WQRtiiya3hYh/Uz44Bv3x8ETl1nrH6nCdErn69g5/lU=";

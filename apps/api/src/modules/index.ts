@@ -32,6 +32,7 @@ import { nummernkreisRoutes } from "./nummernkreis/nummernkreis.routes.ts";
 import { preisschieneRoutes } from "./preisschiene/preisschiene.routes.ts";
 import { rabattRoutes } from "./rabatt/rabatt.routes.ts";
 import { rechnungsvorlageRoutes } from "./rechnungsvorlage/rechnungsvorlage.routes.ts";
+import { rksvRoutes } from "./rksv/rksv.routes.ts";
 import { totpRoutes } from "./totp/totp.routes.ts";
 import { typenRoutes } from "./typen/typen.routes.ts";
 import { userRoutes } from "./user/user.routes.ts";
@@ -78,4 +79,5 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   artikelExcelRoutes,
   kassabuchRoutes,
   zahlungRoutes,
+  rksvRoutes,
 ];

@@ -115,6 +115,12 @@ export const ACCESS_RULES = {
   version: { anyAuthority: ["ROLE_ADMIN"] },
   /** RKSV entry of the user menu: the module. */
   rksv: { module: "rksv" },
+  /**
+   * RKSV registers (issue 18): their state, receipts, DEP and journal — the module and ROLE_USER; starting a register,
+   * its registration data (the AES key) and null receipts — the module and a tenant admin.
+   */
+  rksvLesen: { module: "rksv", anyAuthority: ["ROLE_USER", "ROLE_ADMIN", "ROLE_ADMIN_MANDANT"] },
+  rksvAdmin: { module: "rksv", anyAuthority: ["ROLE_ADMIN", "ROLE_ADMIN_MANDANT"] },
   /** Anything a signed-in member of the tenant may do (favorites, own account data). */
   member: {},
 } as const satisfies Record<string, AccessRule>;

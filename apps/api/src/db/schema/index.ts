@@ -5,6 +5,7 @@ export * from "./belegLink.ts";
 export * from "./kassabuch.ts";
 export * from "./kunde.ts";
 export * from "./mandant.ts";
+export * from "./rksv.ts";
 export * from "./stammdaten.ts";
 export * from "./tenant.ts";
 export * from "./user.ts";

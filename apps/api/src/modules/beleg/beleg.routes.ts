@@ -43,7 +43,7 @@ const ZLieferung = z.strictObject({
  * DELETE of a draft), the searches, the actions as POST routes of their own (finalize, storno, duplicate, convert,
  * bill from several, partial delivery, reorder), the history and the reference text.
  */
-export const belegRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
+export const belegRoutes: FastifyPluginAsyncZod<Deps> = async (app, { secrets }) => {
   for (const path of ["beleg", "belege", "belegsearchpaginated"])
     app.get(
       `/${path}`,
@@ -160,12 +160,12 @@ export const belegRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       schema: {
         tags,
         summary:
-          "Finalize a draft: an invoice's legal contents are checked (409 error.pflichtangaben naming each missing field), the number is drawn from the type's circle, the addresses are copied; then the document is immutable",
+          "Finalize a draft: an invoice's legal contents are checked (409 error.pflichtangaben naming each missing field), the number is drawn from the type's circle, the addresses are copied; then the document is immutable. A cash invoice posts into the cash book (module kassabuch) and, with module rksv and an RKSV invoice circle, gets its signed receipt (rksvBarcode; 409 error.rksvNichtGestartet before the start receipt)",
         params: ZIdParams,
         response: responses({ 200: ZBeleg }, 400, 401, 403, 404, 409),
       },
     },
-    async (request) => belegService.finalize(request.mandant!, request.params.id),
+    async (request) => belegService.finalize(request.mandant!, request.params.id, secrets),
   );
 
   app.post(
@@ -181,7 +181,8 @@ export const belegRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
         response: responses({ 200: ZBeleg }, 400, 401, 403, 404, 409),
       },
     },
-    async (request) => belegService.storno(request.mandant!, request.params.id, request.body?.belegDatum),
+    async (request) =>
+      belegService.storno(request.mandant!, request.params.id, secrets, request.body?.belegDatum),
   );
 
   app.post(

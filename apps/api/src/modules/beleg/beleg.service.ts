@@ -55,8 +55,10 @@ import {
 import { checkTeilIds, existingIds, validation } from "../../db/teile.ts";
 import type { Audit, TenantScope } from "../../db/tenant.ts";
 import { notFound, ProblemError } from "../../http/problem.ts";
+import type { SecretBox } from "../../security/secrets.ts";
 import { barrechnungBuchen, stornoGegenbuchen } from "../kassabuch/kassabuch.service.ts";
 import { allocateBelegNummer } from "../nummernkreis/nummernkreis.service.ts";
+import { barbelegSignieren } from "../rksv/rksv.service.ts";
 import {
   type BelegRow,
   type BelegWerte,
@@ -567,13 +569,16 @@ export const belegService = {
 
   /**
    * POST beleg/{id}/freigabe: finalize; answers the numbered, immutable document. A cash invoice posts its cash
-   * into the cash book in the same transaction (issue 17, kassabuch.service.ts barrechnungBuchen).
+   * into the cash book (issue 17, kassabuch.service.ts barrechnungBuchen) and gets its RKSV receipt (issue 18,
+   * rksv.service.ts barbelegSignieren) in the same transaction.
    */
-  finalize: (scope: TenantScope, id: number): Promise<TBeleg> =>
+  finalize: (scope: TenantScope, id: number, secrets: SecretBox): Promise<TBeleg> =>
     scope.change(async (tx, audit) => {
       const row = await gesperrt(tx, id, true);
       const finalisiert = await freigabe(tx, row, audit);
       await barrechnungBuchen(tx, scope, audit, finalisiert);
+      if (finalisiert.belegsTyp === "barrechnung")
+        await barbelegSignieren(tx, scope, secrets, audit, finalisiert, "STANDARD");
       return finalisiert;
     }),
 
@@ -581,7 +586,7 @@ export const belegService = {
    * POST beleg/{id}/storno: cancels a finalized invoice by a storno with its own number that negates it and refers
    * to it; the original becomes storniert and names the storno's number. Answers the storno.
    */
-  storno: (scope: TenantScope, id: number, belegDatum = todayIso()): Promise<TBeleg> =>
+  storno: (scope: TenantScope, id: number, secrets: SecretBox, belegDatum = todayIso()): Promise<TBeleg> =>
     scope.change(async (tx, audit) => {
       const row = await gesperrt(tx, id, false);
       if (!row.freigabe) throw notFinalized();
@@ -611,6 +616,9 @@ export const belegService = {
       audit({ entity: ENTITY, entityId: id, action: "storno", detail: { stornoRechnungsnummer: nummer } });
       // What the original posted into the cash book is countered (issue 17).
       await stornoGegenbuchen(tx, scope, audit, id, stornoBeleg);
+      // The storno of a cash invoice is a cash refund: its RKSV receipt (issue 18).
+      if (original.belegsTyp === "barrechnung")
+        await barbelegSignieren(tx, scope, secrets, audit, stornoBeleg, "STORNO");
       return gefunden(tx, stornoId);
     }),
 

@@ -120,6 +120,21 @@ const STANDARD_PREFIX: Readonly<Record<TBelegsTyp, string>> = {
  * every other type from the document number circle of its type (one is made for the type when missing, with a
  * prefix per type). Making a circle is serialised per tenant, so two first finalizations make one circle.
  */
+/**
+ * The invoice circle invoices draw their numbers from: the tenant's first (lowest id). Its RKSV register (if any)
+ * signs the cash invoices (issue 18).
+ */
+export const rechnungskreisDerRechnungen = (tx: Tx) =>
+  tx
+    .select({
+      id: rechnungskreis.id,
+      rksv: rechnungskreis.rksv,
+      barRechnungOhneRksv: rechnungskreis.barRechnungOhneRksv,
+    })
+    .from(rechnungskreis)
+    .orderBy(asc(rechnungskreis.id))
+    .limit(1);
+
 export async function allocateBelegNummer(
   tx: Tx,
   typ: TBelegsTyp,
@@ -127,9 +142,8 @@ export async function allocateBelegNummer(
   date: NumberDate,
 ): Promise<string> {
   if (quelle === "rechnungskreis") {
-    const erster = () =>
-      tx.select({ id: rechnungskreis.id }).from(rechnungskreis).orderBy(asc(rechnungskreis.id)).limit(1);
-    let [circle] = await erster();
+    const erster = () => rechnungskreisDerRechnungen(tx);
+    let [circle]: { id: number }[] = await erster();
     if (!circle) {
       await lockSaves(tx, "rechnungskreis");
       [circle] = await erster();

@@ -1,0 +1,652 @@
+import { X509Certificate } from "node:crypto";
+import type { TBeleg } from "@kontor/domain/beleg/beleg.schema";
+import { add, dec, mul, round, toNumber } from "@kontor/domain/money/decimal";
+import type {
+  TRksvBelegZeile,
+  TRksvEinrichtung,
+  TRksvExportQuery,
+  TRksvKasse,
+  TRksvStart,
+  TRksvStartAntwort,
+} from "@kontor/domain/rksv/rksv.schema";
+import {
+  ATrustEinrichtung,
+  aesSchluesselPruefwert,
+  alsAusgefallen,
+  type Beleg,
+  type Belegtyp,
+  type Betraege,
+  type DepExport,
+  einrichtungsZertifikat,
+  erstelleBeleg,
+  erzeugeAesSchluessel,
+  exportiereDep,
+  type Kasse,
+  type KryptoMaterialContainer,
+  kryptoMaterialContainer,
+  letzterBelegAusgefallen,
+  letzterZeitpunkt,
+  type NullbelegZweck,
+  RksvFehler,
+  type SignaturEinrichtung,
+  SoftwareEinrichtung,
+  zeitpunktWien,
+} from "@kontor/rksv";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { queryRows, type Tx } from "../../db/client.ts";
+import {
+  beleg,
+  mandant,
+  rechnungskreis,
+  rksvBeleg,
+  rksvKasse,
+  rksvZertifikat,
+} from "../../db/schema/index.ts";
+import type { Audit, TenantScope } from "../../db/tenant.ts";
+import { notFound, ProblemError } from "../../http/problem.ts";
+import type { SecretBox } from "../../security/secrets.ts";
+import { rechnungskreisDerRechnungen } from "../nummernkreis/nummernkreis.service.ts";
+
+/**
+ * RKSV (issue 18) as use cases: starting a register (key, device, start receipt), signing the receipt of a cash
+ * invoice or its storno inside the finalization transaction, null receipts (monthly and yearly ones made by the
+ * first receipt of a new month, control and closing receipts on request, the collective receipt after a failure),
+ * and the exports (DEP7, the cryptographic material container, the journal).
+ *
+ * The register row is the chain's state and its lock: every receipt first takes `SELECT … FOR UPDATE` on it, signs,
+ * inserts the receipt and writes the new state in the same transaction. A crash between signing and commit leaves
+ * nothing behind — the chain continues from the last committed receipt.
+ */
+
+const ENTITY = "rksvKasse";
+/** A device that answers no faster than this is taken as failed for the receipt (RKSV § 17 (4)). */
+const ZEITLIMIT_MS = 5000;
+
+type KasseRow = typeof rksvKasse.$inferSelect;
+
+interface SoftwareGeheimnis {
+  art: "software";
+  zda: string;
+  ordnungsbegriff?: string;
+  privaterSchluessel: string;
+  zertifikat: string;
+}
+type ATrustGeheimnis = Extract<TRksvEinrichtung, { art: "atrust" }>;
+
+const gestartet = () =>
+  new ProblemError(409, "error.rksvGestartet", "A register is already started for this circle or id");
+
+/** The VAT set of a rate (Detailspezifikation: normal 20 %, reduced 10 % and 13 %, zero, special for any other). */
+function satzVon(satz: number): keyof Betraege {
+  if (satz === 20) return "satzNormal";
+  if (satz === 10) return "satzErmaessigt1";
+  if (satz === 13) return "satzErmaessigt2";
+  if (satz === 0) return "satzNull";
+  return "satzBesonders";
+}
+
+/** A document's gross amounts per VAT set, in cents (from its VAT lines: base after discount + VAT). */
+export function betraegeVon(b: Pick<TBeleg, "belegMwstSet">): Betraege {
+  const betraege: Betraege = {
+    satzNormal: 0,
+    satzErmaessigt1: 0,
+    satzErmaessigt2: 0,
+    satzNull: 0,
+    satzBesonders: 0,
+  };
+  for (const zeile of b.belegMwstSet) {
+    const cent = toNumber(round(mul(add(dec(zeile.basis), dec(zeile.betrag)), dec(100)), 0));
+    betraege[satzVon(zeile.satz)] += cent;
+  }
+  return betraege;
+}
+
+/** The receipt number of a null or start receipt (a document's receipt carries the document's number). */
+const nullbelegNummer = (nr: number) => `N-${nr}`;
+
+async function einrichtungLaden(kasse: KasseRow, secrets: SecretBox): Promise<SignaturEinrichtung> {
+  const geheimnis = JSON.parse(secrets.open(kasse.einrichtung)) as SoftwareGeheimnis | ATrustGeheimnis;
+  if (geheimnis.art === "software")
+    return SoftwareEinrichtung.lade({
+      zda: geheimnis.zda,
+      ...(geheimnis.ordnungsbegriff && { ordnungsbegriff: geheimnis.ordnungsbegriff }),
+      privaterSchluessel: Buffer.from(geheimnis.privaterSchluessel, "base64"),
+      zertifikat: Buffer.from(geheimnis.zertifikat, "base64"),
+    });
+  return ATrustEinrichtung.verbinde({ ...geheimnis, zeitlimitMs: ZEITLIMIT_MS });
+}
+
+/**
+ * The device of the register for this receipt: a device that cannot even be reached counts as failed (the receipt
+ * is made with the failure marker and names the registered certificate).
+ */
+async function einrichtungOderAusfall(kasse: KasseRow, secrets: SecretBox) {
+  try {
+    return await einrichtungLaden(kasse, secrets);
+  } catch {
+    return alsAusgefallen(kasse);
+  }
+}
+
+const kasseZustand = (row: KasseRow, secrets: SecretBox): Kasse => ({
+  kassenId: row.kassenId,
+  aesSchluessel: secrets.open(row.aesSchluessel),
+  ...(row.letzterJws !== null && { letzterJws: row.letzterJws }),
+  umsatzzaehlerCent: row.umsatzzaehlerCent,
+});
+
+/** The register row, locked for this transaction; undefined when there is none. */
+async function kasseGesperrt(tx: Tx, where: { id: number } | { rechnungskreisId: number }) {
+  const [row] = await tx
+    .select()
+    .from(rksvKasse)
+    .where(
+      "id" in where ? eq(rksvKasse.id, where.id) : eq(rksvKasse.rechnungskreisId, where.rechnungskreisId),
+    )
+    .for("update");
+  return row;
+}
+
+/** Stores a receipt and the register's new state. */
+async function speichern(tx: Tx, row: KasseRow, b: Beleg, betraege: Betraege, belegId: number | null) {
+  const nr = row.belegAnzahl + 1;
+  const zertifikatSeriennummer = row.zertifikatSeriennummer;
+  await tx.insert(rksvBeleg).values({
+    kasseId: row.id,
+    nr,
+    belegNummer: b.belegNummer,
+    typ: b.typ,
+    zweck: b.zweck ?? null,
+    zeitpunkt: zerlegterZeitpunkt(b),
+    betragNormal: betraege.satzNormal,
+    betragErmaessigt1: betraege.satzErmaessigt1,
+    betragErmaessigt2: betraege.satzErmaessigt2,
+    betragNull: betraege.satzNull,
+    betragBesonders: betraege.satzBesonders,
+    umsatzzaehlerCent: b.umsatzzaehlerCent,
+    zertifikatSeriennummer,
+    jws: b.jws,
+    qr: b.qr,
+    ausgefallen: b.ausgefallen,
+    ausfallGrund: b.ausfallGrund ?? null,
+    belegId,
+  });
+  const ausgefallenSeit = b.ausgefallen ? (row.ausgefallenSeit ?? new Date()) : null;
+  const jahresbeleg = row.jahresbelegZuPruefen || b.zweck === "JAHRESBELEG";
+  await tx
+    .update(rksvKasse)
+    .set({
+      letzterJws: b.jws,
+      umsatzzaehlerCent: b.umsatzzaehlerCent,
+      belegAnzahl: nr,
+      ausgefallenSeit,
+      jahresbelegZuPruefen: jahresbeleg,
+    })
+    .where(eq(rksvKasse.id, row.id));
+  Object.assign(row, {
+    letzterJws: b.jws,
+    umsatzzaehlerCent: b.umsatzzaehlerCent,
+    belegAnzahl: nr,
+    ausgefallenSeit,
+    jahresbelegZuPruefen: jahresbeleg,
+  });
+}
+
+/** The local time written in the receipt's code (the 5th field). */
+const zerlegterZeitpunkt = (b: Beleg) => b.maschinenlesbarerCode.split("_")[4]!;
+
+/** Now in Austrian wall time, never before the register's last receipt (the night the clocks go back). */
+function jetztFuer(kasse: Kasse): string {
+  const jetzt = zeitpunktWien(new Date());
+  const letzter = letzterZeitpunkt(kasse);
+  return letzter !== undefined && letzter > jetzt ? letzter : jetzt;
+}
+
+const KEINE: Betraege = {
+  satzNormal: 0,
+  satzErmaessigt1: 0,
+  satzErmaessigt2: 0,
+  satzNull: 0,
+  satzBesonders: 0,
+};
+
+/**
+ * Makes, signs and stores one receipt on a locked register — and first what must come before it: the monthly
+ * (December: yearly) null receipt when the last receipt is of an earlier month, and the collective receipt when the
+ * last receipt was made without a working device and the device works again.
+ */
+async function belegMachen(
+  tx: Tx,
+  row: KasseRow,
+  secrets: SecretBox,
+  eingabe: { typ: Belegtyp; belegNummer?: string; betraege?: Betraege; zweck?: NullbelegZweck },
+  belegId: number | null,
+): Promise<Beleg> {
+  const einrichtung = await einrichtungOderAusfall(row, secrets);
+  const naechster = async (
+    typ: Belegtyp,
+    betraege: Betraege,
+    belegNummer: string | undefined,
+    zweck?: NullbelegZweck,
+  ) => {
+    const kasse = kasseZustand(row, secrets);
+    return erstelleBeleg(
+      kasse,
+      {
+        typ,
+        belegNummer: belegNummer ?? nullbelegNummer(row.belegAnzahl + 1),
+        zeitpunkt: jetztFuer(kasse),
+        betraege,
+        ...(zweck && { zweck }),
+      },
+      einrichtung,
+    );
+  };
+
+  if (eingabe.typ !== "START") {
+    const letzter = letzterZeitpunkt(kasseZustand(row, secrets));
+    const jetzt = zeitpunktWien(new Date());
+    if (letzter !== undefined && letzter.slice(0, 7) < jetzt.slice(0, 7) && eingabe.zweck === undefined) {
+      const zweck = letzter.slice(5, 7) === "12" ? "JAHRESBELEG" : "MONATSBELEG";
+      const monatsbeleg = await naechster("NULL", KEINE, undefined, zweck);
+      await speichern(tx, row, monatsbeleg, KEINE, null);
+    }
+    if (letzterBelegAusgefallen(kasseZustand(row, secrets)) && eingabe.typ !== "NULL") {
+      // The device may work again: then the collective receipt comes first. Still failing: no extra receipt.
+      const sammel = await naechster("NULL", KEINE, undefined, "SAMMELBELEG");
+      if (!sammel.ausgefallen) await speichern(tx, row, sammel, KEINE, null);
+    }
+  }
+  const betraege = eingabe.betraege ?? KEINE;
+  const kasse = kasseZustand(row, secrets);
+  const geraet = letzterBelegAusgefallen(kasse) && eingabe.typ !== "NULL" ? alsAusgefallen(row) : einrichtung;
+  const b = await erstelleBeleg(
+    kasse,
+    {
+      typ: eingabe.typ,
+      belegNummer: eingabe.belegNummer ?? nullbelegNummer(row.belegAnzahl + 1),
+      zeitpunkt: jetztFuer(kasse),
+      betraege,
+      ...(eingabe.zweck && { zweck: eingabe.zweck }),
+    },
+    geraet,
+  );
+  await speichern(tx, row, b, betraege, belegId);
+  return b;
+}
+
+/**
+ * Called by the document service in the finalization transaction of a cash invoice (barrechnung) or of the storno
+ * of one: when the tenant has the module rksv and the invoice circle has rksv on (and not barRechnungOhneRksv), the
+ * register of that circle signs the receipt — STANDARD for the invoice, STORNO for its storno — and the document
+ * gets the QR code's text as rksvBarcode. No started register: 409 error.rksvNichtGestartet (nothing is saved).
+ */
+export async function barbelegSignieren(
+  tx: Tx,
+  wer: Pick<TenantScope, "modules">,
+  secrets: SecretBox,
+  audit: Audit,
+  b: TBeleg,
+  typ: "STANDARD" | "STORNO",
+): Promise<void> {
+  if (!wer.modules.has("rksv") || b.id === undefined || b.belegNummer === null || b.belegNummer === undefined)
+    return;
+  const [kreis] = await rechnungskreisDerRechnungen(tx);
+  if (!kreis?.rksv || kreis.barRechnungOhneRksv) return;
+  const row = await kasseGesperrt(tx, { rechnungskreisId: kreis.id });
+  if (!row?.letzterJws)
+    throw new ProblemError(409, "error.rksvNichtGestartet", "The cash register has no start receipt yet");
+  const beleg_ = await belegMachen(
+    tx,
+    row,
+    secrets,
+    { typ, belegNummer: b.belegNummer, betraege: betraegeVon(b) },
+    b.id,
+  );
+  await tx.update(beleg).set({ rksvBarcode: beleg_.qr }).where(eq(beleg.id, b.id));
+  b.rksvBarcode = beleg_.qr;
+  audit({
+    entity: ENTITY,
+    entityId: row.id,
+    action: typ === "STORNO" ? "stornobeleg" : "beleg",
+    detail: { beleg: b.belegNummer, nr: row.belegAnzahl, ausgefallen: beleg_.ausgefallen },
+  });
+}
+
+async function kasseAntwort(tx: Tx, row: KasseRow): Promise<TRksvKasse> {
+  const [kreis] = await tx
+    .select({ id: rechnungskreis.id, rechnungskreisName: rechnungskreis.rechnungskreisName })
+    .from(rechnungskreis)
+    .where(eq(rechnungskreis.id, row.rechnungskreisId));
+  const [letzter] = await tx
+    .select()
+    .from(rksvBeleg)
+    .where(and(eq(rksvBeleg.kasseId, row.id), eq(rksvBeleg.nr, row.belegAnzahl)));
+  return {
+    id: row.id,
+    kassenId: row.kassenId,
+    rechnungskreis: kreis!,
+    einrichtungArt: row.einrichtungArt,
+    zda: row.zda,
+    zertifikatSeriennummer: row.zertifikatSeriennummer,
+    belegAnzahl: row.belegAnzahl,
+    umsatzzaehler: row.umsatzzaehlerCent / 100,
+    letzterBeleg: letzter
+      ? {
+          nr: letzter.nr,
+          belegNummer: letzter.belegNummer,
+          typ: letzter.typ as TRksvBelegZeile["typ"],
+          zweck: letzter.zweck as TRksvBelegZeile["zweck"],
+          zeitpunkt: letzter.zeitpunkt,
+          ausgefallen: letzter.ausgefallen,
+        }
+      : null,
+    ausgefallenSeit: row.ausgefallenSeit?.toISOString() ?? null,
+    jahresbelegZuPruefen: row.jahresbelegZuPruefen,
+  };
+}
+
+/** The certificates of a register's receipts, as the DEP and the container need them. */
+async function zertifikate(tx: Tx, kasseId: number) {
+  const rows = await tx.select().from(rksvZertifikat).where(eq(rksvZertifikat.kasseId, kasseId));
+  return rows.map((z) => ({
+    zda: z.zda,
+    zertifikatSeriennummer: z.seriennummer,
+    zertifikat: Buffer.from(z.zertifikat),
+    zertifizierungsstellen: z.zertifizierungsstellen.map((s) => Buffer.from(s, "base64")),
+  }));
+}
+
+/** The registers of the export (one, or every register of the tenant). */
+async function kassenFuer(tx: Tx, kasseId: number | undefined) {
+  const rows = await tx
+    .select()
+    .from(rksvKasse)
+    .where(kasseId === undefined ? undefined : eq(rksvKasse.id, kasseId))
+    .orderBy(asc(rksvKasse.id));
+  if (kasseId !== undefined && rows.length === 0) throw notFound();
+  return rows;
+}
+
+/** Receipts of a register from a day on (Europe/Vienna), in chain order. */
+function belegeAb(tx: Tx, kasseId: number, from: string | undefined) {
+  return tx
+    .select({
+      nr: rksvBeleg.nr,
+      belegNummer: rksvBeleg.belegNummer,
+      typ: rksvBeleg.typ,
+      zweck: rksvBeleg.zweck,
+      zeitpunkt: rksvBeleg.zeitpunkt,
+      betragNormal: rksvBeleg.betragNormal,
+      betragErmaessigt1: rksvBeleg.betragErmaessigt1,
+      betragErmaessigt2: rksvBeleg.betragErmaessigt2,
+      betragNull: rksvBeleg.betragNull,
+      betragBesonders: rksvBeleg.betragBesonders,
+      umsatzzaehlerCent: rksvBeleg.umsatzzaehlerCent,
+      jws: rksvBeleg.jws,
+      qr: rksvBeleg.qr,
+      ausgefallen: rksvBeleg.ausgefallen,
+      belegId: rksvBeleg.belegId,
+      dokumentNummer: beleg.belegNummer,
+    })
+    .from(rksvBeleg)
+    .leftJoin(beleg, eq(beleg.id, rksvBeleg.belegId))
+    .where(
+      and(
+        eq(rksvBeleg.kasseId, kasseId),
+        from === undefined ? undefined : gte(rksvBeleg.zeitpunkt, `${from}T00:00:00`),
+      ),
+    )
+    .orderBy(asc(rksvBeleg.nr));
+}
+
+export const rksvService = {
+  /**
+   * POST rksv/startbeleg: the register of an invoice circle with rksv on (default: the invoice circle of the
+   * invoices): a new AES key, the signature device (software key, or A-Trust, which must answer), and the signed
+   * start receipt. Answers the register and what the FinanzOnline registration asks for. Once per circle and per
+   * cash register id (409 error.rksvGestartet).
+   */
+  start: (scope: TenantScope, secrets: SecretBox, eingabe: TRksvStart): Promise<TRksvStartAntwort> =>
+    scope.change(async (tx, audit) => {
+      const [kreis] =
+        eingabe.rechnungskreisId === undefined
+          ? await rechnungskreisDerRechnungen(tx)
+          : await tx
+              .select({
+                id: rechnungskreis.id,
+                rksv: rechnungskreis.rksv,
+                barRechnungOhneRksv: rechnungskreis.barRechnungOhneRksv,
+              })
+              .from(rechnungskreis)
+              .where(eq(rechnungskreis.id, eingabe.rechnungskreisId));
+      if (!kreis)
+        throw new ProblemError(400, "error.validation", "No invoice circle", [
+          { field: "rechnungskreisId", code: "notFound" },
+        ]);
+      if (!kreis.rksv || kreis.barRechnungOhneRksv)
+        throw new ProblemError(400, "error.validation", "The invoice circle has no RKSV", [
+          { field: "rechnungskreisId", code: "invalid" },
+        ]);
+      // One start at a time per tenant: the register's row does not exist yet to be locked.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('rksv-start:' || ${scope.id}, 0))`);
+      const [schon] = await queryRows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM rksv_kasse
+             WHERE rechnungskreis_id = ${kreis.id} OR kassen_id = ${eingabe.kassenId}`,
+      );
+      if ((schon?.n ?? 0) > 0) throw gestartet();
+
+      const [m] = await tx.select({ uid: mandant.uid }).from(mandant).where(eq(mandant.id, scope.id));
+      let einrichtung: SignaturEinrichtung;
+      let geheimnis: SoftwareGeheimnis | ATrustGeheimnis;
+      if (eingabe.einrichtung.art === "software") {
+        const uid = m?.uid?.replace(/\s+/g, "").toUpperCase();
+        const software = SoftwareEinrichtung.erzeuge(
+          uid
+            ? { zda: "AT0", ordnungsbegriff: `U:${uid}` }
+            : { zda: "AT0", ordnungsbegriff: "U:ATU00000000" },
+        );
+        const daten = software.exportiere();
+        einrichtung = software;
+        geheimnis = {
+          art: "software",
+          zda: daten.zda,
+          ...(daten.ordnungsbegriff && { ordnungsbegriff: daten.ordnungsbegriff }),
+          privaterSchluessel: daten.privaterSchluessel.toString("base64"),
+          zertifikat: daten.zertifikat.toString("base64"),
+        };
+      } else {
+        geheimnis = eingabe.einrichtung;
+        try {
+          einrichtung = await ATrustEinrichtung.verbinde({
+            ...eingabe.einrichtung,
+            zeitlimitMs: ZEITLIMIT_MS,
+          });
+        } catch {
+          throw new ProblemError(400, "error.validation", "The signature device does not answer", [
+            { field: "einrichtung.basisUrl", code: "rejected" },
+          ]);
+        }
+      }
+      const aesSchluessel = erzeugeAesSchluessel();
+      const [row] = await tx
+        .insert(rksvKasse)
+        .values({
+          rechnungskreisId: kreis.id,
+          kassenId: eingabe.kassenId,
+          aesSchluessel: secrets.seal(aesSchluessel),
+          einrichtungArt: geheimnis.art,
+          einrichtung: secrets.seal(JSON.stringify(geheimnis)),
+          zda: einrichtung.zda,
+          zertifikatSeriennummer: einrichtung.zertifikatSeriennummer,
+        })
+        .returning();
+      const z = await einrichtungsZertifikat(einrichtung);
+      await tx.insert(rksvZertifikat).values({
+        kasseId: row!.id,
+        seriennummer: z.zertifikatSeriennummer,
+        zda: z.zda,
+        zertifikat: z.zertifikat,
+        zertifizierungsstellen: z.zertifizierungsstellen.map((s) => s.toString("base64")),
+      });
+      try {
+        await belegMachen(tx, row!, secrets, { typ: "START" }, null);
+      } catch (fehler) {
+        if (fehler instanceof RksvFehler)
+          throw new ProblemError(
+            409,
+            "error.conflict",
+            `The start receipt could not be signed: ${fehler.code}`,
+          );
+        throw fehler;
+      }
+      audit({
+        entity: ENTITY,
+        entityId: row!.id,
+        action: "start",
+        detail: {
+          kassenId: row!.kassenId,
+          zda: row!.zda,
+          zertifikatSeriennummer: row!.zertifikatSeriennummer,
+        },
+      });
+      return {
+        kasse: await kasseAntwort(tx, row!),
+        registrierung: {
+          kassenId: row!.kassenId,
+          aesSchluessel,
+          pruefwert: aesSchluesselPruefwert(aesSchluessel),
+          zda: z.zda,
+          zertifikatSeriennummer: z.zertifikatSeriennummer,
+          zertifikat: z.zertifikat.toString("base64"),
+          oeffentlicherSchluessel: publicKeyOf(z.zertifikat),
+        },
+      };
+    }),
+
+  /** GET rksv/kasse: the tenant's registers. */
+  list: (scope: TenantScope): Promise<TRksvKasse[]> =>
+    scope.run(async (tx) => {
+      const rows = await tx.select().from(rksvKasse).orderBy(asc(rksvKasse.id));
+      return Promise.all(rows.map((row) => kasseAntwort(tx, row)));
+    }),
+
+  /** GET rksv/kasse/{id}/registrierung: the data of the FinanzOnline registration again (admin). */
+  registrierung: (scope: TenantScope, secrets: SecretBox, id: number) =>
+    scope.run(async (tx) => {
+      const [row] = await tx.select().from(rksvKasse).where(eq(rksvKasse.id, id));
+      if (!row) throw notFound();
+      const aesSchluessel = secrets.open(row.aesSchluessel);
+      const z = (await zertifikate(tx, row.id)).find(
+        (c) => c.zertifikatSeriennummer === row.zertifikatSeriennummer,
+      )!;
+      return {
+        kassenId: row.kassenId,
+        aesSchluessel,
+        pruefwert: aesSchluesselPruefwert(aesSchluessel),
+        zda: row.zda,
+        zertifikatSeriennummer: row.zertifikatSeriennummer,
+        zertifikat: z.zertifikat.toString("base64"),
+        oeffentlicherSchluessel: publicKeyOf(z.zertifikat),
+      };
+    }),
+
+  /**
+   * POST rksv/kasse/{id}/nullbeleg: a null receipt on request — a control receipt, a monthly or yearly receipt, or
+   * the closing receipt when the register is taken out of operation.
+   */
+  nullbeleg: (
+    scope: TenantScope,
+    secrets: SecretBox,
+    id: number,
+    zweck: NullbelegZweck,
+  ): Promise<TRksvKasse> =>
+    scope.change(async (tx, audit) => {
+      const row = await kasseGesperrt(tx, { id });
+      if (!row) throw notFound();
+      const b = await belegMachen(tx, row, secrets, { typ: "NULL", zweck }, null);
+      audit({
+        entity: ENTITY,
+        entityId: id,
+        action: "nullbeleg",
+        detail: { zweck, ausgefallen: b.ausgefallen },
+      });
+      return kasseAntwort(tx, row);
+    }),
+
+  /**
+   * GET rksv/dep: the DEP7 export of the registers (or one) from a day on, grouped by certificate; 404
+   * error.rksvKeinDep when no receipt exists from that day ("No DEP data exists!").
+   */
+  dep: (scope: TenantScope, query: Omit<TRksvExportQuery, "format">): Promise<DepExport> =>
+    scope.run(async (tx) => {
+      const gruppen: DepExport["Belege-Gruppe"] = [];
+      for (const kasse of await kassenFuer(tx, query.kasseId)) {
+        const belege = await belegeAb(tx, kasse.id, query.from);
+        gruppen.push(
+          ...exportiereDep(
+            belege.map((b) => b.jws),
+            await zertifikate(tx, kasse.id),
+          )["Belege-Gruppe"],
+        );
+      }
+      if (gruppen.length === 0) throw new ProblemError(404, "error.rksvKeinDep", "No DEP data exists!");
+      return { "Belege-Gruppe": gruppen };
+    }),
+
+  /** GET rksv/kasse/{id}/container: the cryptographic material container the verification tools read (admin). */
+  container: (scope: TenantScope, secrets: SecretBox, id: number): Promise<KryptoMaterialContainer> =>
+    scope.run(async (tx) => {
+      const [row] = await tx.select().from(rksvKasse).where(eq(rksvKasse.id, id));
+      if (!row) throw notFound();
+      return kryptoMaterialContainer(secrets.open(row.aesSchluessel), await zertifikate(tx, row.id));
+    }),
+
+  /**
+   * GET rksv/sjournal: every receipt from a day on with its amounts and type; 404 error.rksvKeinJournal when there is
+   * none ("No JOURNAL data exists!").
+   */
+  journal: (scope: TenantScope, query: Omit<TRksvExportQuery, "format">): Promise<TRksvBelegZeile[]> =>
+    scope.run(async (tx) => {
+      const zeilen: TRksvBelegZeile[] = [];
+      for (const kasse of await kassenFuer(tx, query.kasseId)) {
+        for (const b of await belegeAb(tx, kasse.id, query.from)) {
+          const cent = [
+            b.betragNormal,
+            b.betragErmaessigt1,
+            b.betragErmaessigt2,
+            b.betragNull,
+            b.betragBesonders,
+          ];
+          zeilen.push({
+            nr: b.nr,
+            kassenId: kasse.kassenId,
+            belegNummer: b.belegNummer,
+            typ: b.typ as TRksvBelegZeile["typ"],
+            zweck: b.zweck as TRksvBelegZeile["zweck"],
+            zeitpunkt: b.zeitpunkt,
+            betraege: {
+              normal: b.betragNormal / 100,
+              ermaessigt1: b.betragErmaessigt1 / 100,
+              ermaessigt2: b.betragErmaessigt2 / 100,
+              null: b.betragNull / 100,
+              besonders: b.betragBesonders / 100,
+            },
+            summe: cent.reduce((s, c) => s + c, 0) / 100,
+            umsatzzaehler: b.umsatzzaehlerCent / 100,
+            ausgefallen: b.ausgefallen,
+            beleg: b.belegId === null ? null : { id: b.belegId, belegNummer: b.dokumentNummer },
+            qr: b.qr,
+          });
+        }
+      }
+      if (zeilen.length === 0)
+        throw new ProblemError(404, "error.rksvKeinJournal", "No JOURNAL data exists!");
+      return zeilen;
+    }),
+};
+
+/** The certificate's public key, base64 SubjectPublicKeyInfo (what a closed system registers). */
+const publicKeyOf = (zertifikat: Buffer) =>
+  new X509Certificate(zertifikat).publicKey.export({ type: "spki", format: "der" }).toString("base64");
