@@ -168,6 +168,8 @@ export const RESOURCES = {
   bestellung: { read: (r) => [`beleg/${r.id}`] },
   /** A cash-book entry (issue 17) with supplier and VAT rate; the book (and its export) is what B reads. */
   kassabuch: { read: () => ["kassabuch?size=100", "kassabuch/export?format=csv"] },
+  /** The RKSV register of the invoice circle (issue 18): its state and receipts as B reads them. */
+  rksvKasse: { read: () => ["rksv/kasse", "rksv/sjournal", "rksv/dep"] },
   /** A finalized invoice with a part payment (issue 17): the document and its open-document row. */
   rechnung: { read: (r) => [`beleg/${r.id}`, `unpaidbelege/${r.id}`, `beleg/${r.id}/historie`] },
   /** The part payment on it. */
@@ -293,7 +295,15 @@ async function side(t: TestApp, letter: "a" | "b", digits: string): Promise<Side
     vorlageDateiname: "briefpapier.pdf",
   });
   r.belegnummerkreis = await put("belegnummerkreis", { belegsTyps: ["angebot"] }, "POST");
-  r.rechnungskreis = await put("rechnungskreise", { rechnungskreisName: `${mark} Kreis` }, "POST");
+  r.rechnungskreis = await put(
+    "rechnungskreise",
+    { rechnungskreisName: `${mark} Kreis`, rksv: true },
+    "POST",
+  );
+  // Its RKSV register (issue 18), started with the signed start receipt; the kassenId carries the mark.
+  r.rksvKasse = (
+    await put("rksv/startbeleg", { kassenId: mark, rechnungskreisId: r.rechnungskreis.id }, "POST")
+  ).kasse as Json & { id: number };
   r.benachrichtigung = await put("benachrichtigung", {
     bezeichnung: `${mark} Neuigkeit`,
     aktiv: true,

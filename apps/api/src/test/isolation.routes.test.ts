@@ -625,6 +625,44 @@ const ISOLATION: Record<string, Entry> = {
       expect(summe((await api(w, w.b.member, "GET", path())).body)).toBe(5);
     }),
   ],
+  "POST /app/api/rksv/startbeleg": [
+    check("B's invoice circle is not found; B's register stays as it is", async (w) => {
+      const before = (await api(w, w.b.member, "GET", "rksv/kasse")).body;
+      const response = await api(w, w.a.member, "POST", "rksv/startbeleg", {
+        kassenId: "FREMD-1",
+        rechnungskreisId: w.b.rec.rechnungskreis.id,
+      });
+      expect([response.statusCode, response.json().fieldErrors]).toEqual([
+        400,
+        [{ field: "rechnungskreisId", code: "notFound" }],
+      ]);
+      expect((await api(w, w.b.member, "GET", "rksv/kasse")).body).toBe(before);
+    }),
+  ],
+  "GET /app/api/rksv/kasse": [list("rksv/kasse"), list("rksv/kasse", { by: "rksvKasse" })],
+  "GET /app/api/rksv/kasse/:id/registrierung": [foreignIds({ id: "rksvKasse" })],
+  "POST /app/api/rksv/kasse/:id/nullbeleg": [
+    foreignIds({ id: "rksvKasse" }, { body: () => ({}), watch: ["rksvKasse"] }),
+  ],
+  "GET /app/api/rksv/kasse/:id/container": [foreignIds({ id: "rksvKasse" })],
+  "GET /app/api/rksv/dep": [
+    check("A's DEP holds none of B's receipts; B's register is not found", async (w) => {
+      const jws = async (who: typeof w.a.member) =>
+        (
+          (await api(w, who, "GET", "rksv/dep")).json() as {
+            "Belege-Gruppe": { "Belege-kompakt": string[] }[];
+          }
+        )["Belege-Gruppe"].flatMap((g) => g["Belege-kompakt"]);
+      const mine = await jws(w.a.member);
+      const theirs = await jws(w.b.member);
+      expect(theirs.length).toBeGreaterThan(0);
+      expect(mine.filter((j) => theirs.includes(j))).toEqual([]);
+      expect((await api(w, w.a.member, "GET", `rksv/dep?kasseId=${w.b.rec.rksvKasse.id}`)).statusCode).toBe(
+        404,
+      );
+    }),
+  ],
+  "GET /app/api/rksv/sjournal": [list("rksv/sjournal"), list("rksv/sjournal?format=csv")],
   "DELETE /app/api/zahlung/:id": [foreignIds({ id: "zahlung" }, { watch: ["rechnung"] })],
   "DELETE /app/api/zahlung/:id/beleg/:belegId": [
     foreignIds({ id: "zahlung", belegId: "rechnung" }),
