@@ -189,3 +189,37 @@ describe("the document PDF's contents (§11 UStG AT, §14 UStG DE)", () => {
     expect(roh).toMatch(/\/Metadata/);
   });
 });
+
+describe("the RKSV receipt of a cash invoice", () => {
+  /** The QR codes of a document definition (depth-first). */
+  const qrCodes = (knoten: unknown): string[] =>
+    !knoten || typeof knoten !== "object"
+      ? []
+      : Array.isArray(knoten)
+        ? knoten.flatMap(qrCodes)
+        : [
+            ...("qr" in knoten && typeof knoten.qr === "string" ? [knoten.qr] : []),
+            ...Object.values(knoten).flatMap(qrCodes),
+          ];
+  const code =
+    "_R1-AT0_KASSE-1_BR-2026-00001_2026-11-26T09:00:00_24,00_0,00_0,00_0,00_0,00_abc=_U:ATU13585627-1A_def=";
+
+  it("prints the receipt's machine-readable code and signature as QR code with a hint", async () => {
+    const druck = beispielDruck({ belegsTyp: "barrechnung", positionen: 1 });
+    druck.beleg.rksvBarcode = `${code}_c2lnbmF0dXI=`;
+    expect(qrCodes(belegLayout(druck, standard).content)).toContain(`${code}_c2lnbmF0dXI=`);
+    const { seiten } = await rendern(druck);
+    expect(flach(seiten.join(" "))).toContain("Signierter Beleg (RKSV)");
+    expect(flach(seiten.join(" "))).not.toContain("Sicherheitseinrichtung ausgefallen");
+  });
+
+  it("a receipt made without a working signature device says so; a draft has no receipt", async () => {
+    const druck = beispielDruck({ belegsTyp: "barrechnung", positionen: 1 });
+    druck.beleg.rksvBarcode = `${code}_${Buffer.from("Sicherheitseinrichtung ausgefallen").toString("base64")}`;
+    const { seiten } = await rendern(druck);
+    expect(flach(seiten.join(" "))).toContain("Sicherheitseinrichtung ausgefallen");
+    const entwurf = beispielDruck({ belegsTyp: "barrechnung", positionen: 1, entwurf: true });
+    entwurf.beleg.rksvBarcode = `${code}_c2lnbmF0dXI=`;
+    expect(qrCodes(belegLayout(entwurf, standard).content)).not.toContain(`${code}_c2lnbmF0dXI=`);
+  });
+});

@@ -9,6 +9,9 @@ import type { Content, ContentText, TableCell, TDocumentDefinitions } from "pdfm
 import type { BelegDruck } from "./belegDruck.ts";
 import { richTextPdf } from "./richText.pdf.ts";
 
+/** The QR code's signature segment of a receipt made without a working signature device (standard base64). */
+const AUSFALL_QR = Buffer.from("Sicherheitseinrichtung ausgefallen").toString("base64");
+
 /**
  * The page of a document (issue 16): A4 after DIN 5008 — the address field where a window envelope's window is
  * (form A: 27 mm from the top, form B: 45 mm; 20 mm from the left, 85 × 45 mm with the return line on top), the
@@ -403,6 +406,27 @@ export function belegLayout(druck: BelegDruck, optionen: LayoutOptionen): TDocum
   if (druck.hinweis) inhalt.push({ text: druck.hinweis, bold: true, margin: [0, 0, 0, 6] });
   if (b.bankomat && b.belegsTyp === "barrechnung")
     inhalt.push({ text: texte.bankomat, margin: [0, 0, 0, 6] });
+  // The signed receipt of a cash invoice (RKSV, issue 18): its machine-readable code as QR code; a receipt made
+  // while the signature device had failed says so in words (RKSV § 17 (4)).
+  if (b.rksvBarcode && !druck.entwurf)
+    inhalt.push({
+      columns: [
+        { qr: b.rksvBarcode, eccLevel: "L", fit: 32 * MM, width: 34 * MM },
+        {
+          width: "*",
+          stack: [
+            { text: texte.rksv, fontSize: 8, color: GRAU },
+            ...(b.rksvBarcode.endsWith(`_${AUSFALL_QR}`)
+              ? [{ text: texte.rksvAusgefallen, bold: true, margin: [0, 4, 0, 0] } as Content]
+              : []),
+          ],
+          margin: [0, 8, 0, 0],
+        },
+      ],
+      columnGap: 6,
+      margin: [0, 0, 0, 8],
+      unbreakable: true,
+    } as Content);
 
   const bedingungen: Content[] = [];
   if (druck.zahlungstext)

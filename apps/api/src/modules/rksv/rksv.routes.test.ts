@@ -15,6 +15,7 @@ import { rechnungskreis } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
+import { pdfSeiten } from "../belegausgabe/pdfText.testing.ts";
 import { type Caller, createKunde } from "../kunde/kunde.testing.ts";
 import { betraegeVon } from "./rksv.service.ts";
 
@@ -136,6 +137,10 @@ describe("RKSV: start receipt, cash invoices, storno, DEP verified by the engine
     expect(b1.rksvBarcode).toMatch(
       new RegExp(`^_R1-AT0_KASSE-1_${b1.belegNummer}_.*_24,00_5,50_0,00_0,00_0,00_`),
     );
+    // The PDF carries the receipt as QR code.
+    const pdf = await call(t, { method: "GET", url: api(`beleg/${b1.id}/pdf`), ...who });
+    expect(pdf.statusCode).toBe(200);
+    expect((await pdfSeiten(pdf.rawPayload)).join(" ")).toContain("Signierter Beleg (RKSV)");
     const zwei = await ok<TBeleg>((await barrechnung(who, [[1, 100, 13]])).antwort); // 113,00
     const storno = await ok<TBeleg>(send(who, "POST", `beleg/${b1.id}/storno`, {}));
     expect(storno.rksvBarcode).toContain("_-24,00_-5,50_0,00_0,00_0,00_U1RP_");
