@@ -645,6 +645,12 @@ const ISOLATION: Record<string, Entry> = {
     foreignIds({ id: "rksvKasse" }, { body: () => ({}), watch: ["rksvKasse"] }),
   ],
   "GET /app/api/rksv/kasse/:id/container": [foreignIds({ id: "rksvKasse" })],
+  "POST /app/api/rksv/kasse/:id/trainingsbeleg": [
+    foreignIds({ id: "rksvKasse" }, { body: () => ({ betraege: { normal: 1 } }), watch: ["rksvKasse"] }),
+  ],
+  "POST /app/api/rksv/kasse/:id/jahresbeleg-geprueft": [
+    foreignIds({ id: "rksvKasse" }, { watch: ["rksvKasse"] }),
+  ],
   "GET /app/api/rksv/dep": [
     check("A's DEP holds none of B's receipts; B's register is not found", async (w) => {
       const jws = async (who: typeof w.a.member) =>

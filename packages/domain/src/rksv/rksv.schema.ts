@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZIsoDate } from "../date/date.schema.ts";
+import { ZDecimalNumber } from "../money/percent.schema.ts";
 
 /**
  * RKSV (issue 18, SPEC §7 POST rksv/startbeleg, GET rksv/dep, GET rksv/sjournal): one cash register per invoice
@@ -92,6 +93,21 @@ export type TRksvStartAntwort = z.infer<typeof ZRksvStartAntwort>;
 export const ZRksvNullbeleg = z.strictObject({
   zweck: z.enum(["KONTROLLBELEG", "MONATSBELEG", "JAHRESBELEG", "SCHLUSSBELEG"]).default("KONTROLLBELEG"),
 });
+
+/** POST rksv/kasse/{id}/trainingsbeleg: a training receipt (marked TRA; the turnover counter does not move). */
+const ZTrainingsBetrag = ZDecimalNumber(2, -999_999.99, 999_999.99).default(0);
+export const ZRksvTrainingsbeleg = z.strictObject({
+  betraege: z
+    .strictObject({
+      normal: ZTrainingsBetrag,
+      ermaessigt1: ZTrainingsBetrag,
+      ermaessigt2: ZTrainingsBetrag,
+      null: ZTrainingsBetrag,
+      besonders: ZTrainingsBetrag,
+    })
+    .describe("Gross amounts per VAT set in euro: normal 20 %, reduced 10 % and 13 %, zero, special"),
+});
+export type TRksvTrainingsbeleg = z.infer<typeof ZRksvTrainingsbeleg>;
 
 /** A receipt as the journal shows it. */
 export const ZRksvBelegZeile = z.object({

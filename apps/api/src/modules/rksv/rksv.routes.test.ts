@@ -7,17 +7,19 @@ import {
   jwsAusQr,
   type KryptoMaterialContainer,
   pruefeDep,
+  zeitpunktWien,
 } from "@kontor/rksv";
 import { aufraeumen, javaVorhanden, pruefeMitPruefetool } from "@kontor/rksv/pruefetool.testing";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rechnungskreis } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
+import { createSecretBox } from "../../security/secrets.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { pdfSeiten } from "../belegausgabe/pdfText.testing.ts";
 import { type Caller, createKunde } from "../kunde/kunde.testing.ts";
-import { betraegeVon } from "./rksv.service.ts";
+import { betraegeVon, monatsbelegeErstellen } from "./rksv.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,7 +61,7 @@ async function rksvMandant(extra: { ohneRksv?: boolean; modules?: ("rechnungsleg
         .values({ rechnungskreisName: "Kasse", rechnungsnummernPattern: "BR-{YYYY}-{NNNNN}", ...flags });
   });
   const kunde = await createKunde(t, who, { bezeichnung: "Laufkunde" });
-  return { ...who, kunde };
+  return { ...who, kunde, user };
 }
 type Mandant = Awaited<ReturnType<typeof rksvMandant>>;
 
@@ -189,8 +191,24 @@ describe("RKSV: start receipt, cash invoices, storno, DEP verified by the engine
       zweck: "KONTROLLBELEG",
       belegNummer: "N-2",
     });
+    // A training receipt: its amounts in the code, the counter stays.
+    const training = await ok<TRksvKasse>(
+      send(who, "POST", `rksv/kasse/${kasse.id}/trainingsbeleg`, {
+        betraege: { normal: 12.5, ermaessigt1: 3 },
+      }),
+    );
+    expect([training.letzterBeleg?.typ, training.umsatzzaehler]).toEqual(["TRAINING", 0]);
+    const [zeile] = (await ok<TRksvBelegZeile[]>(send(who, "GET", "rksv/sjournal"))).slice(-1);
+    expect([zeile?.summe, zeile?.qr]).toEqual([
+      15.5,
+      expect.stringContaining("_12,50_3,00_0,00_0,00_0,00_VFJB_"),
+    ]);
+    expect(
+      (await send(who, "POST", `rksv/kasse/${kasse.id}/trainingsbeleg`, { betraege: { normal: 1.234 } }))
+        .statusCode,
+    ).toBe(400);
     const { dep, container } = await depUndContainer(who, kasse.id);
-    expect(pruefeDep(dep, container)).toMatchObject({ ok: true, belegAnzahl: 2 });
+    expect(pruefeDep(dep, container)).toMatchObject({ ok: true, belegAnzahl: 3 });
   });
 
   it("concurrent finalizations: every receipt chains to exactly one predecessor", async () => {
@@ -213,6 +231,50 @@ describe("RKSV: start receipt, cash invoices, storno, DEP verified by the engine
     expect(antworten.map((a) => a.statusCode)).toEqual(entwuerfe.map(() => 200));
     const { dep, container } = await depUndContainer(who, kasse.id);
     expect(pruefeDep(dep, container)).toMatchObject({ ok: true, belegAnzahl: 9, umsatzzaehlerCent: 960 });
+  });
+});
+
+describe("monthly and yearly receipts", () => {
+  it("the job makes the month's null receipt once (December's is the yearly receipt to check); a sale after it makes none", async () => {
+    const who = await rksvMandant();
+    const { kasse } = await ok<TRksvStartAntwort>(starten(who, "K7"));
+    const box = createSecretBox(t.config.tokenSecret);
+    const tag = 86_400_000;
+    const zustand = async (wer: Caller) =>
+      (await ok<TRksvKasse[]>(send(wer, "GET", "rksv/kasse"))).find((k) => k.id === kasse.id)!;
+    const wien = (moment: Date) => zeitpunktWien(moment);
+    try {
+      // 40 days on: another month.
+      const spaeter = new Date(Date.now() + 40 * tag);
+      vi.useFakeTimers({ toFake: ["Date"], now: spaeter });
+      const zweck =
+        wien(new Date(Date.now() - 40 * tag)).slice(5, 7) === "12" ? "JAHRESBELEG" : "MONATSBELEG";
+      await monatsbelegeErstellen(t.db, box);
+      await monatsbelegeErstellen(t.db, box); // a second process or run: nothing more
+      const wer = { ...who, token: await login(t, who.user) };
+      expect((await zustand(wer)).letzterBeleg).toMatchObject({ nr: 2, typ: "NULL", zweck });
+      await ok(barrechnung({ ...who, ...wer }, [[1, 10, 20]]).then((r) => r.antwort));
+      expect((await zustand(wer)).letzterBeleg).toMatchObject({ nr: 3, typ: "STANDARD" });
+
+      // The next December, then January: the yearly receipt, flagged for the owner.
+      const jahr = Number(wien(spaeter).slice(0, 4));
+      vi.setSystemTime(new Date(`${jahr}-12-15T10:00:00Z`));
+      await monatsbelegeErstellen(t.db, box);
+      vi.setSystemTime(new Date(`${jahr + 1}-01-10T10:00:00Z`));
+      await monatsbelegeErstellen(t.db, box);
+      const wer2 = { ...who, token: await login(t, who.user) };
+      const jetzt = await zustand(wer2);
+      expect(jetzt.letzterBeleg).toMatchObject({ typ: "NULL", zweck: "JAHRESBELEG" });
+      expect(jetzt.jahresbelegZuPruefen).toBe(true);
+      const geprueft = await ok<TRksvKasse>(
+        send(wer2, "POST", `rksv/kasse/${kasse.id}/jahresbeleg-geprueft`),
+      );
+      expect(geprueft.jahresbelegZuPruefen).toBe(false);
+      const { dep, container } = await depUndContainer(wer2, kasse.id);
+      expect(pruefeDep(dep, container)).toMatchObject({ ok: true, umsatzzaehlerCent: 1200 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -288,6 +350,8 @@ describe("RKSV refusals and circles without RKSV", () => {
       ["GET", `rksv/kasse/${kasse.id}/registrierung`, true],
       ["POST", `rksv/kasse/${kasse.id}/nullbeleg`, true, {}],
       ["GET", `rksv/kasse/${kasse.id}/container`, true],
+      ["POST", `rksv/kasse/${kasse.id}/trainingsbeleg`, true, { betraege: {} }],
+      ["POST", `rksv/kasse/${kasse.id}/jahresbeleg-geprueft`, true],
       ["GET", "rksv/dep", false],
       ["GET", "rksv/sjournal", false],
     ];
@@ -307,6 +371,10 @@ describe("RKSV refusals and circles without RKSV", () => {
     const fremd = await rksvMandant();
     for (const path of [`rksv/kasse/${kasse.id}/registrierung`, `rksv/kasse/${kasse.id}/container`])
       expect((await send(fremd, "GET", path)).statusCode).toBe(404);
+    expect(
+      (await send(fremd, "POST", `rksv/kasse/${kasse.id}/trainingsbeleg`, { betraege: {} })).statusCode,
+    ).toBe(404);
+    expect((await send(fremd, "POST", `rksv/kasse/${kasse.id}/jahresbeleg-geprueft`)).statusCode).toBe(404);
     expect((await send(fremd, "POST", `rksv/kasse/${kasse.id}/nullbeleg`, {})).statusCode).toBe(404);
     expect((await send(fremd, "GET", `rksv/dep?kasseId=${kasse.id}`)).statusCode).toBe(404);
     expect(await ok<TRksvKasse[]>(send(fremd, "GET", "rksv/kasse"))).toEqual([]);

@@ -6,6 +6,7 @@ import {
   ZRksvRegistrierung,
   ZRksvStart,
   ZRksvStartAntwort,
+  ZRksvTrainingsbeleg,
 } from "@kontor/domain/rksv/rksv.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -13,7 +14,10 @@ import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
 import { csvDatei, csvText, csvZahl } from "../../http/csv.ts";
 import { fileResponse, responses } from "../../http/problem.ts";
-import { rksvService } from "./rksv.service.ts";
+import { monatsbelegeErstellen, rksvService } from "./rksv.service.ts";
+
+const MONATSBELEG_START_MS = 10_000;
+const MONATSBELEG_INTERVALL_MS = 3_600_000;
 
 const lesen = { level: "tenant", access: "rksvLesen" } as const;
 const admin = { level: "tenant", access: "rksvAdmin" } as const;
@@ -46,7 +50,20 @@ const ZContainer = z.object({
  * RKSV (issue 18, SPEC §7): POST rksv/startbeleg, the registers, null receipts, GET rksv/dep (DEP7), the
  * cryptographic material container and GET rksv/sjournal (JSON or CSV) — each from a selected day.
  */
-export const rksvRoutes: FastifyPluginAsyncZod<Deps> = async (app, { secrets }) => {
+export const rksvRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, secrets }) => {
+  // Monthly and yearly receipts of registers without a sale in the new month: shortly after the start, then hourly
+  // (several processes may run it at once: each register is locked and checked again).
+  const monatsbelege = () =>
+    monatsbelegeErstellen(db, secrets)
+      .then((n) => n > 0 && app.log.info({ belege: n }, "rksv: monthly receipts made"))
+      .catch((error: unknown) => app.log.error({ err: error }, "rksv: monthly receipts failed"));
+  const erster = setTimeout(monatsbelege, MONATSBELEG_START_MS).unref();
+  const stuendlich = setInterval(monatsbelege, MONATSBELEG_INTERVALL_MS).unref();
+  app.addHook("onClose", async () => {
+    clearTimeout(erster);
+    clearInterval(stuendlich);
+  });
+
   app.post(
     "/rksv/startbeleg",
     {
@@ -106,6 +123,36 @@ export const rksvRoutes: FastifyPluginAsyncZod<Deps> = async (app, { secrets }) 
     },
     async (request) =>
       rksvService.nullbeleg(request.mandant!, secrets, request.params.id, request.body.zweck),
+  );
+
+  app.post(
+    "/rksv/kasse/:id/trainingsbeleg",
+    {
+      config: { auth: admin },
+      schema: {
+        tags,
+        summary:
+          "A signed training receipt (marked TRA, for training staff): the amounts are printed in the code, the turnover counter does not move",
+        params: ZIdParams,
+        body: ZRksvTrainingsbeleg,
+        response: responses({ 200: ZRksvKasse }, 400, 401, 403, 404),
+      },
+    },
+    async (request) => rksvService.trainingsbeleg(request.mandant!, secrets, request.params.id, request.body),
+  );
+
+  app.post(
+    "/rksv/kasse/:id/jahresbeleg-geprueft",
+    {
+      config: { auth: admin },
+      schema: {
+        tags,
+        summary: "The owner has checked the yearly receipt (RKSV § 8): the register's reminder goes",
+        params: ZIdParams,
+        response: responses({ 200: ZRksvKasse }, 400, 401, 403, 404),
+      },
+    },
+    async (request) => rksvService.jahresbelegGeprueft(request.mandant!, request.params.id),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import type {
   TRksvKasse,
   TRksvStart,
   TRksvStartAntwort,
+  TRksvTrainingsbeleg,
 } from "@kontor/domain/rksv/rksv.schema";
 import {
   ATrustEinrichtung,
@@ -33,8 +34,9 @@ import {
   zeitpunktWien,
 } from "@kontor/rksv";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
-import { queryRows, type Tx } from "../../db/client.ts";
+import { type Db, queryRows, type Tx } from "../../db/client.ts";
 import {
+  auditLog,
   beleg,
   mandant,
   rechnungskreis,
@@ -42,7 +44,7 @@ import {
   rksvKasse,
   rksvZertifikat,
 } from "../../db/schema/index.ts";
-import type { Audit, TenantScope } from "../../db/tenant.ts";
+import { type Audit, type TenantScope, withTenant } from "../../db/tenant.ts";
 import { notFound, ProblemError } from "../../http/problem.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { rechnungskreisDerRechnungen } from "../nummernkreis/nummernkreis.service.ts";
@@ -211,6 +213,16 @@ const KEINE: Betraege = {
 };
 
 /**
+ * The null receipt the register owes before anything else this month: the monthly receipt when its last receipt is
+ * of an earlier month — the yearly receipt when that month was December (RKSV § 8) —, else null.
+ */
+function monatsbelegFaellig(row: KasseRow, secrets: SecretBox): "MONATSBELEG" | "JAHRESBELEG" | null {
+  const letzter = letzterZeitpunkt(kasseZustand(row, secrets));
+  if (letzter === undefined || letzter.slice(0, 7) >= zeitpunktWien(new Date()).slice(0, 7)) return null;
+  return letzter.slice(5, 7) === "12" ? "JAHRESBELEG" : "MONATSBELEG";
+}
+
+/**
  * Makes, signs and stores one receipt on a locked register — and first what must come before it: the monthly
  * (December: yearly) null receipt when the last receipt is of an earlier month, and the collective receipt when the
  * last receipt was made without a working device and the device works again.
@@ -244,10 +256,8 @@ async function belegMachen(
   };
 
   if (eingabe.typ !== "START") {
-    const letzter = letzterZeitpunkt(kasseZustand(row, secrets));
-    const jetzt = zeitpunktWien(new Date());
-    if (letzter !== undefined && letzter.slice(0, 7) < jetzt.slice(0, 7) && eingabe.zweck === undefined) {
-      const zweck = letzter.slice(5, 7) === "12" ? "JAHRESBELEG" : "MONATSBELEG";
+    const zweck = eingabe.zweck === undefined ? monatsbelegFaellig(row, secrets) : null;
+    if (zweck) {
       const monatsbeleg = await naechster("NULL", KEINE, undefined, zweck);
       await speichern(tx, row, monatsbeleg, KEINE, null);
     }
@@ -398,6 +408,35 @@ function belegeAb(tx: Tx, kasseId: number, from: string | undefined) {
       ),
     )
     .orderBy(asc(rksvBeleg.nr));
+}
+
+/**
+ * The monthly and yearly receipts without waiting for the next sale: every register of every tenant whose last
+ * receipt is of an earlier month gets its null receipt now. Safe with several processes: each register is locked
+ * and checked again inside its transaction, so only the first process makes the receipt. Answers how many it made.
+ */
+export async function monatsbelegeErstellen(db: Db, secrets: SecretBox): Promise<number> {
+  // Across tenants: the owner's read (no tenant selected), then each register in its own tenant transaction.
+  const kassen = await db.select({ id: rksvKasse.id, mandantId: rksvKasse.mandantId }).from(rksvKasse);
+  let erstellt = 0;
+  for (const { id, mandantId } of kassen) {
+    erstellt += await withTenant(db, mandantId, async (tx) => {
+      const row = await kasseGesperrt(tx, { id });
+      const zweck = row?.letzterJws ? monatsbelegFaellig(row, secrets) : null;
+      if (!row || !zweck) return 0;
+      await belegMachen(tx, row, secrets, { typ: "NULL", zweck }, null);
+      await tx.insert(auditLog).values({
+        userId: null,
+        login: "system",
+        entity: ENTITY,
+        entityId: id,
+        action: "nullbeleg",
+        detail: { zweck, automatisch: true },
+      });
+      return 1;
+    });
+  }
+  return erstellt;
 }
 
 export const rksvService = {
@@ -572,6 +611,46 @@ export const rksvService = {
         action: "nullbeleg",
         detail: { zweck, ausgefallen: b.ausgefallen },
       });
+      return kasseAntwort(tx, row);
+    }),
+
+  /** POST rksv/kasse/{id}/trainingsbeleg: a training receipt (TRA) with the given amounts; the counter stays. */
+  trainingsbeleg: (
+    scope: TenantScope,
+    secrets: SecretBox,
+    id: number,
+    eingabe: TRksvTrainingsbeleg,
+  ): Promise<TRksvKasse> =>
+    scope.change(async (tx, audit) => {
+      const row = await kasseGesperrt(tx, { id });
+      if (!row) throw notFound();
+      const cent = (euro: number) => toNumber(round(mul(dec(euro), dec(100)), 0));
+      const { normal, ermaessigt1, ermaessigt2, null: satzNull, besonders } = eingabe.betraege;
+      const betraege: Betraege = {
+        satzNormal: cent(normal),
+        satzErmaessigt1: cent(ermaessigt1),
+        satzErmaessigt2: cent(ermaessigt2),
+        satzNull: cent(satzNull),
+        satzBesonders: cent(besonders),
+      };
+      const b = await belegMachen(tx, row, secrets, { typ: "TRAINING", betraege }, null);
+      audit({
+        entity: ENTITY,
+        entityId: id,
+        action: "trainingsbeleg",
+        detail: { ausgefallen: b.ausgefallen },
+      });
+      return kasseAntwort(tx, row);
+    }),
+
+  /** POST rksv/kasse/{id}/jahresbeleg-geprueft: the owner has checked (and kept) the yearly receipt. */
+  jahresbelegGeprueft: (scope: TenantScope, id: number): Promise<TRksvKasse> =>
+    scope.change(async (tx, audit) => {
+      const row = await kasseGesperrt(tx, { id });
+      if (!row) throw notFound();
+      await tx.update(rksvKasse).set({ jahresbelegZuPruefen: false }).where(eq(rksvKasse.id, id));
+      row.jahresbelegZuPruefen = false;
+      audit({ entity: ENTITY, entityId: id, action: "jahresbelegGeprueft" });
       return kasseAntwort(tx, row);
     }),
 
