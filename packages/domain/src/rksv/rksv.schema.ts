@@ -136,6 +136,10 @@ export type TRksvBelegZeile = z.infer<typeof ZRksvBelegZeile>;
 export const ZRksvExportQuery = z.object({
   from: ZIsoDate.optional().describe("From this day on (Europe/Vienna); absent: from the start receipt"),
   kasseId: z.coerce.number().int().positive().optional(),
-  format: z.enum(["json", "csv"]).default("json"),
+  format: z.enum(["json", "csv", "pdf"]).default("json"),
+  lang: z
+    .enum(["de", "en"])
+    .default("de")
+    .describe("Language of the CSV and PDF headings, numbers and dates"),
 });
 export type TRksvExportQuery = z.infer<typeof ZRksvExportQuery>;

@@ -173,7 +173,27 @@ describe("RKSV: start receipt, cash invoices, storno, DEP verified by the engine
     );
     const csv = await send(who, "GET", "rksv/sjournal?format=csv");
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(csv.body).toContain(`KASSE-1;2;${b1.belegNummer};STANDARD;;`);
+    const zeilen = csv.body.split("\r\n");
+    expect(zeilen[0]).toBe(
+      "\uFEFFKasse;Nr.;Belegnummer;Typ;Zeitpunkt;20 %;10 %;13 %;0 %;Besonders;Summe;Umsatzzähler;Ausgefallen;Beleg",
+    );
+    expect(zeilen[2]).toMatch(
+      new RegExp(
+        `^KASSE-1;2;${b1.belegNummer};Beleg;[0-9T:-]+;24,00;5,50;0,00;0,00;0,00;29,50;29,50;nein;${b1.belegNummer}$`,
+      ),
+    );
+    const pdfJournal = await call(t, { method: "GET", url: api("rksv/sjournal?format=pdf&lang=en"), ...who });
+    expect(pdfJournal.headers["content-type"]).toBe("application/pdf");
+    const text = (await pdfSeiten(pdfJournal.rawPayload)).join(" ").replace(/\s+/g, " ");
+    for (const erwartet of [
+      "RKSV receipt journal",
+      "Start receipt",
+      "Cancellation",
+      "€29.50",
+      "€142.50",
+      "Page 1 of 1",
+    ])
+      expect(text).toContain(erwartet);
     // From a day with no receipt: the SPEC's messages.
     expect(code(await send(who, "GET", "rksv/dep?from=2099-01-01"))).toBe("error.rksvKeinDep");
     expect(code(await send(who, "GET", "rksv/sjournal?from=2099-01-01"))).toBe("error.rksvKeinJournal");

@@ -1,3 +1,4 @@
+import { todayIso } from "@kontor/domain/date/calendar";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
 import {
   ZRksvExportQuery,
@@ -12,8 +13,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
-import { csvDatei, csvText, csvZahl } from "../../http/csv.ts";
 import { fileResponse, responses } from "../../http/problem.ts";
+import { pdfErzeugen } from "../belegausgabe/pdf.ts";
+import { journalCsv, journalDateiname, journalPdf } from "./rksv.export.ts";
 import { monatsbelegeErstellen, rksvService } from "./rksv.service.ts";
 
 const MONATSBELEG_START_MS = 10_000;
@@ -178,7 +180,7 @@ export const rksvRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, secrets
         tags,
         summary:
           "DEP7 export (RKSV § 7) of every register (or kasseId) from the day `from` on: the receipts' JWS grouped by certificate; 404 error.rksvKeinDep (No DEP data exists!) when there is none",
-        querystring: ZRksvExportQuery.omit({ format: true }),
+        querystring: ZRksvExportQuery.omit({ format: true, lang: true }),
         response: responses({ 200: ZDep }, 400, 401, 403, 404),
       },
     },
@@ -197,10 +199,17 @@ export const rksvRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, secrets
       schema: {
         tags,
         summary:
-          "The receipt journal from the day `from` on: every receipt with type, amounts per VAT set, turnover counter and document — JSON, or CSV (format=csv); 404 error.rksvKeinJournal (No JOURNAL data exists!) when there is none",
+          "The receipt journal from the day `from` on: every receipt with type, amounts per VAT set, turnover counter and document — JSON, CSV or PDF (format, in the language lang); 404 error.rksvKeinJournal (No JOURNAL data exists!) when there is none",
         querystring: ZRksvExportQuery,
         response: responses(
-          { 200: fileResponse("The journal as JSON or CSV", "application/json", "text/csv") },
+          {
+            200: fileResponse(
+              "The journal as JSON, CSV or PDF",
+              "application/json",
+              "text/csv",
+              "application/pdf",
+            ),
+          },
           400,
           401,
           403,
@@ -209,55 +218,28 @@ export const rksvRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, secrets
       },
     },
     async (request, reply) => {
-      const zeilen = await rksvService.journal(request.mandant!, request.query);
-      if (request.query.format === "json")
-        // The rows as ZRksvBelegZeile[] (the 200 schema documents both formats, so the body is sent as text).
+      const { format, lang, ...filter } = request.query;
+      const zeilen = await rksvService.journal(request.mandant!, filter);
+      if (format === "json")
+        // The rows as ZRksvBelegZeile[] (the 200 schema documents every format, so the body is sent as text).
         return reply
           .header("content-type", "application/json; charset=utf-8")
           .send(JSON.stringify(zeilen) as never);
-      const name = `Journal-${request.query.from ?? "alle"}.csv`;
+      const druck = {
+        sprache: lang,
+        mandant: await rksvService.mandantName(request.mandant!),
+        from: filter.from ?? null,
+        heute: todayIso(),
+        zeilen,
+      };
+      const name = `${journalDateiname(druck)}.${format}`;
+      reply.header("x-filename", name).header("content-disposition", attachment(name));
+      if (format === "csv")
+        return reply.header("content-type", "text/csv; charset=utf-8").send(journalCsv(druck));
+      const pdf = await pdfErzeugen(journalPdf(druck));
       return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("x-filename", name)
-        .header("content-disposition", attachment(name))
-        .send(
-          csvDatei([
-            [
-              "Kasse",
-              "Nr",
-              "Belegnummer",
-              "Typ",
-              "Zweck",
-              "Zeitpunkt",
-              "Normal",
-              "Ermaessigt1",
-              "Ermaessigt2",
-              "Null",
-              "Besonders",
-              "Summe",
-              "Umsatzzaehler",
-              "Ausgefallen",
-              "Beleg",
-            ],
-            ...zeilen.map((b) => [
-              csvText(b.kassenId),
-              String(b.nr),
-              csvText(b.belegNummer),
-              b.typ,
-              b.zweck ?? "",
-              b.zeitpunkt,
-              csvZahl(b.betraege.normal, "de"),
-              csvZahl(b.betraege.ermaessigt1, "de"),
-              csvZahl(b.betraege.ermaessigt2, "de"),
-              csvZahl(b.betraege.null, "de"),
-              csvZahl(b.betraege.besonders, "de"),
-              csvZahl(b.summe, "de"),
-              csvZahl(b.umsatzzaehler, "de"),
-              b.ausgefallen ? "ja" : "nein",
-              csvText(b.beleg?.belegNummer),
-            ]),
-          ]),
-        );
+        .header("content-type", "application/pdf")
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength) as never);
     },
   );
 };

@@ -614,6 +614,16 @@ export const rksvService = {
       return kasseAntwort(tx, row);
     }),
 
+  /** The tenant's name (the journal's heading). */
+  mandantName: (scope: TenantScope): Promise<string> =>
+    scope.run(async (tx) => {
+      const [m] = await tx
+        .select({ bezeichnung: mandant.bezeichnung })
+        .from(mandant)
+        .where(eq(mandant.id, scope.id));
+      return m?.bezeichnung ?? "";
+    }),
+
   /** POST rksv/kasse/{id}/trainingsbeleg: a training receipt (TRA) with the given amounts; the counter stays. */
   trainingsbeleg: (
     scope: TenantScope,
@@ -658,7 +668,7 @@ export const rksvService = {
    * GET rksv/dep: the DEP7 export of the registers (or one) from a day on, grouped by certificate; 404
    * error.rksvKeinDep when no receipt exists from that day ("No DEP data exists!").
    */
-  dep: (scope: TenantScope, query: Omit<TRksvExportQuery, "format">): Promise<DepExport> =>
+  dep: (scope: TenantScope, query: Pick<TRksvExportQuery, "from" | "kasseId">): Promise<DepExport> =>
     scope.run(async (tx) => {
       const gruppen: DepExport["Belege-Gruppe"] = [];
       for (const kasse of await kassenFuer(tx, query.kasseId)) {
@@ -686,7 +696,10 @@ export const rksvService = {
    * GET rksv/sjournal: every receipt from a day on with its amounts and type; 404 error.rksvKeinJournal when there is
    * none ("No JOURNAL data exists!").
    */
-  journal: (scope: TenantScope, query: Omit<TRksvExportQuery, "format">): Promise<TRksvBelegZeile[]> =>
+  journal: (
+    scope: TenantScope,
+    query: Pick<TRksvExportQuery, "from" | "kasseId">,
+  ): Promise<TRksvBelegZeile[]> =>
     scope.run(async (tx) => {
       const zeilen: TRksvBelegZeile[] = [];
       for (const kasse of await kassenFuer(tx, query.kasseId)) {
