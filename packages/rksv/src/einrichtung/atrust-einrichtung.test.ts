@@ -1,84 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { erstelleBeleg, type Kasse } from "../beleg.ts";
 import { einrichtungsZertifikat, exportiereDep, kryptoMaterialContainer } from "../dep.ts";
 import { RksvFehler } from "../fehler.ts";
-import { jwsSignaturEingabe } from "../jws.ts";
 import { pruefeDep } from "../pruefung.ts";
+import { ATrustAttrappe } from "./atrust.testing.ts";
 import { ATrustEinrichtung, type ATrustZugang } from "./atrust-einrichtung.ts";
-import { SoftwareEinrichtung } from "./software-einrichtung.ts";
-
-/**
- * A stand-in for a.sign RK Online: the REST calls of the real service (see atrust-einrichtung.ts), signing with a
- * software key in an open-system certificate. Switches make it slow, broken, forgetful or dishonest.
- */
-class ATrustAttrappe {
-  readonly hsm = SoftwareEinrichtung.erzeuge({ zda: "AT1" });
-  readonly benutzer = "u123456789";
-  readonly passwort = "geheim";
-  sitzungen = new Map<string, string>();
-  aufrufe: string[] = [];
-  verzoegerungMs = 0;
-  fehlerStatus = 0;
-  falscheSignatur = false;
-  private server: Server = createServer((req, res) => void this.beantworte(req, res));
-
-  async starte(): Promise<string> {
-    await new Promise<void>((fertig) => this.server.listen(0, "127.0.0.1", fertig));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/asignrkonline/v2/`;
-  }
-
-  async stoppe(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((fertig) => this.server.close(fertig));
-  }
-
-  private async beantworte(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const teile: Buffer[] = [];
-    for await (const teil of req) teile.push(teil as Buffer);
-    const inhalt = teile.length ? JSON.parse(Buffer.concat(teile).toString()) : {};
-    const pfad = (req.url ?? "").replace("/asignrkonline/v2/", "");
-    this.aufrufe.push(`${req.method} ${pfad.replace(/^Session\/[0-9a-f-]{36}/, "Session/<id>")}`);
-    const antworte = (status: number, json?: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(json === undefined ? "" : JSON.stringify(json));
-    };
-    if (this.verzoegerungMs) await new Promise((r) => setTimeout(r, this.verzoegerungMs));
-    if (this.fehlerStatus) return antworte(this.fehlerStatus, { error: "kaputt" });
-
-    if (req.method === "GET" && pfad === `${this.benutzer}/ZDA`) return antworte(200, { zdaid: "AT1" });
-    if (req.method === "GET" && pfad === `${this.benutzer}/Certificate`)
-      return antworte(200, {
-        Signaturzertifikat: (await this.hsm.zertifikat()).toString("base64"),
-        Zertifizierungsstellen: [],
-        Zertifikatsseriennummer: BigInt(`0x${this.hsm.zertifikatSeriennummer}`).toString(),
-        ZertifikatsseriennummerHex: this.hsm.zertifikatSeriennummer,
-        alg: "ES256",
-      });
-    if (req.method === "PUT" && pfad === `Session/${this.benutzer}`) {
-      if (inhalt.password !== this.passwort) return antworte(401, { error: "Passwort" });
-      const sessionid = randomUUID();
-      const sessionkey = randomUUID();
-      this.sitzungen.set(sessionid, sessionkey);
-      return antworte(200, { sessionid, sessionkey });
-    }
-    const signieren = /^Session\/([^/]+)\/Sign\/JWS$/.exec(pfad);
-    if (req.method === "POST" && signieren) {
-      if (this.sitzungen.get(signieren[1]!) !== inhalt.sessionkey) return antworte(401, { error: "Sitzung" });
-      const code = String(inhalt.jws_payload);
-      const signatur = await this.hsm.signiere(this.falscheSignatur ? `${code}x` : code);
-      return antworte(200, { result: `${jwsSignaturEingabe(code)}.${signatur.toString("base64url")}` });
-    }
-    const abmelden = /^Session\/([^/]+)$/.exec(pfad);
-    if (req.method === "DELETE" && abmelden) {
-      this.sitzungen.delete(abmelden[1]!);
-      return antworte(200);
-    }
-    antworte(404, { error: "unbekannt" });
-  }
-}
 
 const attrappe = new ATrustAttrappe();
 let zugang: ATrustZugang;
@@ -93,9 +19,7 @@ beforeAll(async () => {
   };
 });
 afterAll(() => attrappe.stoppe());
-beforeEach(() => {
-  Object.assign(attrappe, { aufrufe: [], verzoegerungMs: 0, fehlerStatus: 0, falscheSignatur: false });
-});
+beforeEach(() => attrappe.zuruecksetzen());
 
 describe("ATrustEinrichtung against a stand-in of a.sign RK Online", () => {
   it("reads ZDA and certificate, logs in once and signs", async () => {
@@ -146,6 +70,19 @@ describe("ATrustEinrichtung against a stand-in of a.sign RK Online", () => {
     expect(attrappe.aufrufe.filter((a) => a.startsWith("PUT")).length).toBeLessThanOrEqual(1);
     // No session id in the message.
     expect((fehler as Error).message).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
+  });
+
+  it("the stand-in lets a test act when a Sign request arrives, before it is answered", async () => {
+    const einrichtung = await ATrustEinrichtung.verbinde(zugang);
+    const gesehen: string[] = [];
+    attrappe.beimSignieren = () => {
+      gesehen.push(attrappe.aufrufe.at(-1)!);
+      attrappe.fehlerStatus = 503;
+    };
+    await expect(einrichtung.signiere(CODE)).rejects.toMatchObject({
+      message: expect.stringMatching(/HTTP 503/),
+    });
+    expect(gesehen).toEqual(["POST Session/<id>/Sign/JWS"]);
   });
 
   it("cannot connect to a service that is down", async () => {
