@@ -238,12 +238,9 @@ describe("RKSV with A-Trust a.sign RK Online: the device fails and comes back", 
   }, 60_000);
 });
 
-/**
- * Defects of rksv.service.ts found by these tests (see the report of branch rksv-robust). `it.fails` keeps the
- * reproduction green while the defect is there; flip each to `it` with its fix.
- */
-describe("RKSV with A-Trust: known defects", () => {
-  it.fails("a changed certificate behind the A-Trust account does not break the DEP (now: SCHLUESSEL_UNBEKANNT)", async () => {
+/** Two defects these tests found (fixed): a renewed certificate signing unregistered, sessions left open. */
+describe("RKSV with A-Trust: certificate and sessions", () => {
+  it("a changed certificate behind the A-Trust account does not break the DEP", async () => {
     const { mandantId, benutzer } = await rksvMandant(t.db);
     const anfrage = perInject(t, { token: await login(t, benutzer), mandantId });
     const kunde = await laufkunde(anfrage);
@@ -263,7 +260,7 @@ describe("RKSV with A-Trust: known defects", () => {
     expect(pruefeDep(dep, container)).toMatchObject({ ok: true, belegAnzahl: 3 });
   });
 
-  it.fails("A-Trust sessions do not pile up (now: every receipt logs in and never logs out)", async () => {
+  it("A-Trust sessions do not pile up", async () => {
     const { mandantId, benutzer } = await rksvMandant(t.db);
     const anfrage = perInject(t, { token: await login(t, benutzer), mandantId });
     const kunde = await laufkunde(anfrage);

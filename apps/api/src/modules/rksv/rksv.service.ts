@@ -115,18 +115,28 @@ async function einrichtungLaden(kasse: KasseRow, secrets: SecretBox): Promise<Si
       privaterSchluessel: Buffer.from(geheimnis.privaterSchluessel, "base64"),
       zertifikat: Buffer.from(geheimnis.zertifikat, "base64"),
     });
-  return ATrustEinrichtung.verbinde({ ...geheimnis, zeitlimitMs: ZEITLIMIT_MS });
+  const einrichtung = await ATrustEinrichtung.verbinde({ ...geheimnis, zeitlimitMs: ZEITLIMIT_MS });
+  // Only the registered certificate may sign (a renewed one must be registered first): anything else is a failure.
+  if (einrichtung.zda !== kasse.zda || einrichtung.zertifikatSeriennummer !== kasse.zertifikatSeriennummer)
+    throw new RksvFehler(
+      "EINRICHTUNG",
+      `A-Trust: Zertifikat ${einrichtung.zertifikatSeriennummer} ist nicht das registrierte ${kasse.zertifikatSeriennummer}`,
+    );
+  return einrichtung;
 }
 
 /**
  * The device of the register for this receipt: a device that cannot even be reached counts as failed (the receipt
  * is made with the failure marker and names the registered certificate).
  */
-async function einrichtungOderAusfall(kasse: KasseRow, secrets: SecretBox) {
+async function einrichtungOderAusfall(
+  kasse: KasseRow,
+  secrets: SecretBox,
+): Promise<SignaturEinrichtung | (ReturnType<typeof alsAusgefallen> & { grund: string })> {
   try {
     return await einrichtungLaden(kasse, secrets);
-  } catch {
-    return alsAusgefallen(kasse);
+  } catch (fehler) {
+    return { ...alsAusgefallen(kasse), grund: fehler instanceof Error ? fehler.message : String(fehler) };
   }
 }
 
@@ -235,6 +245,33 @@ async function belegMachen(
   belegId: number | null,
 ): Promise<Beleg> {
   const einrichtung = await einrichtungOderAusfall(row, secrets);
+  try {
+    return await belegMachenMit(tx, row, secrets, eingabe, belegId, einrichtung);
+  } finally {
+    // One A-Trust session per receipt: end it (without waiting; a failed logout only leaves it to expire).
+    if (einrichtung instanceof ATrustEinrichtung) void einrichtung.abmelden().catch(() => {});
+  }
+}
+
+async function belegMachenMit(
+  tx: Tx,
+  row: KasseRow,
+  secrets: SecretBox,
+  eingabe: { typ: Belegtyp; belegNummer?: string; betraege?: Betraege; zweck?: NullbelegZweck },
+  belegId: number | null,
+  einrichtung: Awaited<ReturnType<typeof einrichtungOderAusfall>>,
+): Promise<Beleg> {
+  // Why the device failed when it could not even be reached (the engine knows only failures while signing).
+  const ablegen = (b: Beleg, betraege: Betraege, zuBeleg: number | null) =>
+    speichern(
+      tx,
+      row,
+      b.ausgefallen && !b.ausfallGrund && "grund" in einrichtung
+        ? { ...b, ausfallGrund: einrichtung.grund }
+        : b,
+      betraege,
+      zuBeleg,
+    );
   const naechster = async (
     typ: Belegtyp,
     betraege: Betraege,
@@ -256,15 +293,19 @@ async function belegMachen(
   };
 
   if (eingabe.typ !== "START") {
-    const zweck = eingabe.zweck === undefined ? monatsbelegFaellig(row, secrets) : null;
+    const faellig = monatsbelegFaellig(row, secrets);
+    // A monthly or yearly receipt on request is that receipt itself (December's month: the yearly one).
+    const selbst = eingabe.zweck === "MONATSBELEG" || eingabe.zweck === "JAHRESBELEG";
+    if (selbst && faellig) eingabe = { ...eingabe, zweck: faellig };
+    const zweck = selbst ? null : faellig;
     if (zweck) {
       const monatsbeleg = await naechster("NULL", KEINE, undefined, zweck);
-      await speichern(tx, row, monatsbeleg, KEINE, null);
+      await ablegen(monatsbeleg, KEINE, null);
     }
     if (letzterBelegAusgefallen(kasseZustand(row, secrets)) && eingabe.typ !== "NULL") {
       // The device may work again: then the collective receipt comes first. Still failing: no extra receipt.
       const sammel = await naechster("NULL", KEINE, undefined, "SAMMELBELEG");
-      if (!sammel.ausgefallen) await speichern(tx, row, sammel, KEINE, null);
+      if (!sammel.ausgefallen) await ablegen(sammel, KEINE, null);
     }
   }
   const betraege = eingabe.betraege ?? KEINE;
@@ -281,7 +322,7 @@ async function belegMachen(
     },
     geraet,
   );
-  await speichern(tx, row, b, betraege, belegId);
+  await ablegen(b, betraege, belegId);
   return b;
 }
 
