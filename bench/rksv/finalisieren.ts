@@ -36,8 +36,11 @@ const { values } = parseArgs({
     db: { type: "string", default: "kontor_bench_rksv" },
     fresh: { type: "boolean", default: false },
     "log-level": { type: "string", default: "silent" },
+    "ohne-rksv": { type: "boolean", default: false },
   },
 });
+/** The same finalizations without the module rksv: the share of the receipt in a finalization. */
+const OHNE_RKSV = values["ohne-rksv"];
 const RUNS = Number(values.runs);
 const N = Number(values.n);
 const PARALLEL = Number(values.concurrency);
@@ -68,7 +71,7 @@ try {
   const suffix = Date.now().toString(36);
   const mandantId = await createMandant(database.db, {
     bezeichnung: `RKSV Bench ${suffix}`,
-    modules: ["rechnungslegung", "rksv"],
+    modules: OHNE_RKSV ? ["rechnungslegung"] : ["rechnungslegung", "rksv"],
     adresse: { strasse: "Ring", hausNummer: "1", plz: "1010", ort: "Wien", land: "AT" },
   });
   await withClient(url, async (c) => {
@@ -102,7 +105,9 @@ try {
       adresseLists: [{ strasse: "Ring", hausNummer: "2", plz: "1010", ort: "Wien", land: "AT" }],
     })
   ).json;
-  const { kasse } = (await call("POST", "rksv/startbeleg", headers, { kassenId: `BENCH-${suffix}` })).json;
+  const kasse = OHNE_RKSV
+    ? null
+    : (await call("POST", "rksv/startbeleg", headers, { kassenId: `BENCH-${suffix}` })).json.kasse;
   const heute = new Date().toISOString().slice(0, 10);
 
   const runden: { proSekunde: number; ms: number[] }[] = [];
@@ -139,17 +144,20 @@ try {
     if (runde > 0) runden.push({ proSekunde: N / sekunden, ms });
   }
 
-  const dep = (await call("GET", "rksv/dep", headers)).json as DepExport;
-  const container = (await call("GET", `rksv/kasse/${kasse.id}/container`, headers))
-    .json as KryptoMaterialContainer;
-  const pruefung = pruefeDep(dep, container);
-  if (!pruefung.ok) throw new Error(`DEP invalid: ${JSON.stringify(pruefung)}`);
+  let pruefung: ReturnType<typeof pruefeDep> | null = null;
+  if (kasse) {
+    const dep = (await call("GET", "rksv/dep", headers)).json as DepExport;
+    const container = (await call("GET", `rksv/kasse/${kasse.id}/container`, headers))
+      .json as KryptoMaterialContainer;
+    pruefung = pruefeDep(dep, container);
+    if (!pruefung.ok) throw new Error(`DEP invalid: ${JSON.stringify(pruefung)}`);
+  }
 
   const proSekunde = runden.map((r) => r.proSekunde).sort((a, b) => a - b);
   const median = proSekunde[Math.floor(proSekunde.length / 2)]!;
   const latenz = summarize(runden.flatMap((r) => r.ms));
   out(
-    `\nRKSV end to end on ${values.db}: ${RUNS} rounds of ${N} cash invoices, ${PARALLEL} at a time (after a warm-up round)`,
+    `\n${OHNE_RKSV ? "Without RKSV (baseline)" : "RKSV end to end"} on ${values.db}: ${RUNS} rounds of ${N} cash invoices, ${PARALLEL} at a time (after a warm-up round)`,
   );
   out(
     table(
@@ -161,7 +169,10 @@ try {
     ),
   );
   out(`latency over all rounds: median ${fmt(latenz.median)} ms, p95 ${fmt(latenz.p95)} ms`);
-  out(`DEP: ${pruefung.belegAnzahl} receipts verified, turnover counter ${pruefung.umsatzzaehlerCent} cents`);
+  if (pruefung?.ok)
+    out(
+      `DEP: ${pruefung.belegAnzahl} receipts verified, turnover counter ${pruefung.umsatzzaehlerCent} cents`,
+    );
   out(
     `Budget ≥ ${BUDGET} signed cash invoices/s: median ${fmt(median)}/s — ${median >= BUDGET ? "PASS" : "FAIL"} (${fmt(median / BUDGET)} × budget)`,
   );

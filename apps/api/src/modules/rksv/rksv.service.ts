@@ -106,15 +106,29 @@ export function betraegeVon(b: Pick<TBeleg, "belegMwstSet">): Betraege {
 /** The receipt number of a null or start receipt (a document's receipt carries the document's number). */
 const nullbelegNummer = (nr: number) => `N-${nr}`;
 
+/**
+ * Software devices already loaded, by their sealed secrets (which never change for a register): decrypting and
+ * parsing the key and certificate took ~1 ms per receipt, inside the register's lock. Bounded, oldest out first.
+ */
+const softwareEinrichtungen = new Map<string, SoftwareEinrichtung>();
+const SOFTWARE_EINRICHTUNGEN_MAX = 500;
+
 async function einrichtungLaden(kasse: KasseRow, secrets: SecretBox): Promise<SignaturEinrichtung> {
+  const bekannt = softwareEinrichtungen.get(kasse.einrichtung);
+  if (bekannt) return bekannt;
   const geheimnis = JSON.parse(secrets.open(kasse.einrichtung)) as SoftwareGeheimnis | ATrustGeheimnis;
-  if (geheimnis.art === "software")
-    return SoftwareEinrichtung.lade({
+  if (geheimnis.art === "software") {
+    const einrichtung = SoftwareEinrichtung.lade({
       zda: geheimnis.zda,
       ...(geheimnis.ordnungsbegriff && { ordnungsbegriff: geheimnis.ordnungsbegriff }),
       privaterSchluessel: Buffer.from(geheimnis.privaterSchluessel, "base64"),
       zertifikat: Buffer.from(geheimnis.zertifikat, "base64"),
     });
+    if (softwareEinrichtungen.size >= SOFTWARE_EINRICHTUNGEN_MAX)
+      softwareEinrichtungen.delete(softwareEinrichtungen.keys().next().value!);
+    softwareEinrichtungen.set(kasse.einrichtung, einrichtung);
+    return einrichtung;
+  }
   const einrichtung = await ATrustEinrichtung.verbinde({ ...geheimnis, zeitlimitMs: ZEITLIMIT_MS });
   // Only the registered certificate may sign (a renewed one must be registered first): anything else is a failure.
   if (einrichtung.zda !== kasse.zda || einrichtung.zertifikatSeriennummer !== kasse.zertifikatSeriennummer)
