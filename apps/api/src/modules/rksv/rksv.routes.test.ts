@@ -17,7 +17,7 @@ import { withTenant } from "../../db/tenant.ts";
 import { createSecretBox } from "../../security/secrets.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
-import { pdfSeiten } from "../belegausgabe/pdfText.testing.ts";
+import { pdfQrCode, pdfSeiten } from "../belegausgabe/pdfText.testing.ts";
 import { type Caller, createKunde } from "../kunde/kunde.testing.ts";
 import { betraegeVon, monatsbelegeErstellen } from "./rksv.service.ts";
 
@@ -143,6 +143,7 @@ describe("RKSV: start receipt, cash invoices, storno, DEP verified by the engine
     const pdf = await call(t, { method: "GET", url: api(`beleg/${b1.id}/pdf`), ...who });
     expect(pdf.statusCode).toBe(200);
     expect((await pdfSeiten(pdf.rawPayload)).join(" ")).toContain("Signierter Beleg (RKSV)");
+    expect(await pdfQrCode(pdf.rawPayload)).toBe(b1.rksvBarcode);
     const zwei = await ok<TBeleg>((await barrechnung(who, [[1, 100, 13]])).antwort); // 113,00
     const storno = await ok<TBeleg>(send(who, "POST", `beleg/${b1.id}/storno`, {}));
     expect(storno.rksvBarcode).toContain("_-24,00_-5,50_0,00_0,00_0,00_U1RP_");
