@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
@@ -23,8 +23,10 @@ import { useProblemMessage } from "../../components/problemMessage.ts";
 import { RksvExport } from "./RksvExport.tsx";
 import { RksvKasseKarte } from "./RksvKasseKarte.tsx";
 import { RksvRegistrierung } from "./RksvRegistrierung.tsx";
-import { RksvStartForm } from "./RksvStartForm.tsx";
 import { kassenQuery, type NullbelegZweck, nullbeleg, registrierungQuery, rksvKeys } from "./rksv.api.ts";
+
+/* The start form loads only while there is no register yet (once per tenant, for admins). */
+const RksvStartForm = lazy(async () => ({ default: (await import("./RksvStartForm.tsx")).RksvStartForm }));
 
 /** What RKSV is, that the invoice circle needs it on, and where to switch it on. */
 function Einfuehrung({ admin }: { admin: boolean }) {
@@ -166,12 +168,20 @@ export function RksvScreen() {
         <>
           <Einfuehrung admin={admin} />
           {admin && (
-            <RksvStartForm
-              onGestartet={(antwort) => {
-                setGestartet(antwort);
-                neuerZustand(antwort.kasse);
-              }}
-            />
+            <Suspense
+              fallback={
+                <Center p="md">
+                  <Loader size="sm" />
+                </Center>
+              }
+            >
+              <RksvStartForm
+                onGestartet={(antwort) => {
+                  setGestartet(antwort);
+                  neuerZustand(antwort.kasse);
+                }}
+              />
+            </Suspense>
           )}
         </>
       )}

@@ -1,5 +1,4 @@
-import { toFieldErrors } from "@kontor/domain/http/field-errors";
-import { type TRksvStartAntwort, type TRksvStartInput, ZRksvStart } from "@kontor/domain/rksv/rksv.schema";
+import type { TRksvStartAntwort, TRksvStartInput } from "@kontor/domain/rksv/rksv.schema";
 import {
   Alert,
   Anchor,
@@ -66,11 +65,41 @@ export function startFehler(
   return fehler;
 }
 
-/** Checks the form's values with the shared schema (the server's rules): errors by form field. */
-export function pruefeStart(werte: StartWerte, kassenIdFormat: string): Record<string, string> {
+/** The cash register id's characters (ZKassenId): printable, without "_", the code's separator. */
+const KASSEN_ID = /^[A-Za-z0-9.-]+$/;
+
+function istUrl(text: string): boolean {
+  try {
+    return ["http:", "https:"].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The form's check, by the rules of the shared ZRksvStart — written out here: the schema's URL and discriminated
+ * union would pull their zod code into the zod chunk that every edit screen and the login load (DESIGN §9). The
+ * server checks with the schema itself; its field errors show at the same fields.
+ */
+export function pruefeStart(werte: StartWerte): ApiFieldError[] {
+  const fehler: ApiFieldError[] = [];
+  const text = (field: string, wert: string, max: number) => {
+    if (wert.trim() === "") fehler.push({ field, code: "required" });
+    else if (wert.trim().length > max) fehler.push({ field, code: "maxLength", max });
+  };
   const body = alsStart(werte);
-  const result = ZRksvStart.safeParse(body);
-  return result.success ? {} : startFehler(toFieldErrors(result.error.issues, body), kassenIdFormat);
+  text("kassenId", body.kassenId, 40);
+  if (body.kassenId !== "" && body.kassenId.length <= 40 && !KASSEN_ID.test(body.kassenId))
+    fehler.push({ field: "kassenId", code: "pattern" });
+  if (werte.art === "atrust") {
+    text("basisUrl", werte.basisUrl, 200);
+    if (werte.basisUrl.trim() !== "" && !istUrl(werte.basisUrl.trim()))
+      fehler.push({ field: "basisUrl", code: "pattern" });
+    text("benutzer", werte.benutzer, 100);
+    if (werte.passwort === "") fehler.push({ field: "passwort", code: "required" });
+    else if (werte.passwort.length > 200) fehler.push({ field: "passwort", code: "maxLength", max: 200 });
+  }
+  return fehler;
 }
 
 /**
@@ -86,7 +115,7 @@ export function RksvStartForm({ onGestartet }: { onGestartet: (antwort: TRksvSta
   const form = useForm<StartWerte>({
     mode: "controlled",
     initialValues: { kassenId: "", art: "software", basisUrl: "", benutzer: "", passwort: "" },
-    validate: (werte) => pruefeStart(werte, t("start.kassenIdFormat")),
+    validate: (werte) => startFehler(pruefeStart(werte), t("start.kassenIdFormat")),
     onValuesChange: () => setOhneRksv(false),
   });
   const atrust = form.getValues().art === "atrust";
