@@ -110,7 +110,13 @@ export function RksvRegistrierung({ daten }: { daten: TRksvRegistrierung }) {
                     {LANG.has(feld) ? (
                       <Code
                         block
-                        style={{ flex: 1, maxHeight: 96, overflow: "auto", wordBreak: "break-all" }}
+                        style={{
+                          flex: 1,
+                          maxHeight: 96,
+                          overflow: "auto",
+                          whiteSpace: "pre-wrap",
+                          wordBreak: "break-all",
+                        }}
                         aria-label={label}
                       >
                         {daten[feld]}
