@@ -117,7 +117,7 @@ export function RksvExport({ kassen, admin }: { kassen: readonly TRksvKasse[]; a
       accessor: "umsatzzaehler",
       title: t("journal.umsatzzaehler"),
       textAlign: "right",
-      width: 140,
+      width: 170,
       render: (z) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(z.umsatzzaehler)}</span>,
     },
     {
@@ -148,7 +148,7 @@ export function RksvExport({ kassen, admin }: { kassen: readonly TRksvKasse[]; a
             <DateInput
               label={t("export.ab")}
               description={t("export.abHinweis")}
-              w={170}
+              w={220}
               value={von}
               error={datumOk ? undefined : t("export.datumFormat")}
               onChange={(wert) => {

@@ -112,7 +112,7 @@ export function RksvKasseKarte({ kasse, aktionen }: { kasse: TRksvKasse; aktione
           >
             <Select
               label={t("nullbeleg.zweck")}
-              w={200}
+              w={260}
               allowDeselect={false}
               data={NULLBELEG_ZWECKE.map((z) => ({ value: z, label: t(`zweck.${z}`) }))}
               value={zweck}
