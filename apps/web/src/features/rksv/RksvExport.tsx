@@ -26,13 +26,19 @@ import { DateInput } from "../../components/form/DateInput.tsx";
 import { formatMoney } from "../../components/format/format.ts";
 import { PaginationBar } from "../../components/list/PaginationBar.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { belegPfad, exportName, exportPfad, journalQuery, monatsanfang, wandzeit } from "./rksv.api.ts";
+import {
+  belegPfad,
+  type ExportArt,
+  exportName,
+  exportPfad,
+  journalQuery,
+  monatsanfang,
+  wandzeit,
+} from "./rksv.api.ts";
 
 const ISO_TAG = /^\d{4}-\d{2}-\d{2}$/;
 /** SPEC §9: page size 20 — the journal arrives whole and is paged here. */
 const SEITE = 20;
-
-type Art = "dep" | "csv" | "container";
 
 /** The SPEC's own toasts for "nothing from that day on" (SPEC §8), shown as they are. */
 const LEER = new Set(["error.rksvKeinDep", "error.rksvKeinJournal"]);
@@ -43,7 +49,7 @@ const LEER = new Set(["error.rksvKeinDep", "error.rksvKeinJournal"]);
  * container — and the receipts of that time in a table.
  */
 export function RksvExport({ kassen, admin }: { kassen: readonly TRksvKasse[]; admin: boolean }) {
-  const { t } = useTranslation(["rksv", "errors"]);
+  const { t, i18n } = useTranslation(["rksv", "errors"]);
   const problemMessage = useProblemMessage();
   const navigate = useNavigate();
   const [von, setVon] = useState(() => monatsanfang());
@@ -60,8 +66,8 @@ export function RksvExport({ kassen, admin }: { kassen: readonly TRksvKasse[]; a
   const seite = Math.min(page, pages);
 
   const exportieren = useMutation({
-    mutationFn: (art: Art) =>
-      fetchDatei(exportPfad(art, von, kasseId), () => {
+    mutationFn: (art: ExportArt) =>
+      fetchDatei(exportPfad(art, von, kasseId, i18n.language), () => {
         void navigate({ to: "/login", replace: true });
       }),
     onSuccess: ({ blob, name }, art) => saveBlob(blob, name ?? exportName(art, von, kasse?.kassenId ?? "")),
@@ -70,7 +76,7 @@ export function RksvExport({ kassen, admin }: { kassen: readonly TRksvKasse[]; a
         ? notifyFailure(problemMessage(error))
         : notifyFailure(t("export.fehler"), problemMessage(error)),
   });
-  const knopf = (art: Art, label: string) => (
+  const knopf = (art: ExportArt, label: string) => (
     <Button
       variant="default"
       disabled={!datumOk || kasseId === null}
@@ -171,6 +177,7 @@ export function RksvExport({ kassen, admin }: { kassen: readonly TRksvKasse[]; a
             )}
             {knopf("dep", t("export.dep"))}
             {knopf("csv", t("export.journalCsv"))}
+            {knopf("pdf", t("export.journalPdf"))}
             {admin && knopf("container", t("export.container"))}
           </Group>
           {admin && (

@@ -23,6 +23,8 @@ export interface KasseAktionen {
   /** Creates a null receipt of the purpose; resolves when done (the card then shows the new state). */
   onNullbeleg: (zweck: NullbelegZweck) => Promise<unknown>;
   onRegistrierung: () => void;
+  /** The yearly receipt is checked: the reminder goes. */
+  onJahresbelegGeprueft: () => Promise<unknown>;
 }
 
 /**
@@ -34,6 +36,7 @@ export function RksvKasseKarte({ kasse, aktionen }: { kasse: TRksvKasse; aktione
   const { t } = useTranslation("rksv");
   const [zweck, setZweck] = useState<NullbelegZweck>("KONTROLLBELEG");
   const [sendet, setSendet] = useState(false);
+  const [bestaetigt, setBestaetigt] = useState(false);
   const titel = t("kasse.titel", { kassenId: kasse.kassenId });
   const letzter = kasse.letzterBeleg;
   const titelId = `rksv-kasse-${kasse.id}`;
@@ -73,7 +76,23 @@ export function RksvKasseKarte({ kasse, aktionen }: { kasse: TRksvKasse; aktione
         )}
         {kasse.jahresbelegZuPruefen && (
           <Alert color="yellow" variant="light" title={t("kasse.jahresbelegTitel")}>
-            {t("kasse.jahresbeleg")}
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t("kasse.jahresbeleg")}</Text>
+              {aktionen && (
+                <Button
+                  size="compact-sm"
+                  variant="white"
+                  color="dark"
+                  loading={bestaetigt}
+                  onClick={() => {
+                    setBestaetigt(true);
+                    void aktionen.onJahresbelegGeprueft().finally(() => setBestaetigt(false));
+                  }}
+                >
+                  {t("kasse.jahresbelegGeprueft")}
+                </Button>
+              )}
+            </Stack>
           </Alert>
         )}
 

@@ -23,7 +23,14 @@ import { useProblemMessage } from "../../components/problemMessage.ts";
 import { RksvExport } from "./RksvExport.tsx";
 import { RksvKasseKarte } from "./RksvKasseKarte.tsx";
 import { RksvRegistrierung } from "./RksvRegistrierung.tsx";
-import { kassenQuery, type NullbelegZweck, nullbeleg, registrierungQuery, rksvKeys } from "./rksv.api.ts";
+import {
+  jahresbelegGeprueft,
+  kassenQuery,
+  type NullbelegZweck,
+  nullbeleg,
+  registrierungQuery,
+  rksvKeys,
+} from "./rksv.api.ts";
 
 /* The start form loads only while there is no register yet (once per tenant, for admins). */
 const RksvStartForm = lazy(async () => ({ default: (await import("./RksvStartForm.tsx")).RksvStartForm }));
@@ -94,7 +101,7 @@ function RegistrierungDialog({ kasse, onClose }: { kasse: TRksvKasse; onClose: (
  * null receipts, registration data again), the exports (DEP, journal CSV, container) and the receipt journal.
  */
 export function RksvScreen() {
-  const { t } = useTranslation(["rksv", "errors"]);
+  const { t } = useTranslation(["rksv", "errors", "crud"]);
   const access = useShellAccess();
   const admin = access.can("rksvAdmin");
   const problemMessage = useProblemMessage();
@@ -128,6 +135,14 @@ export function RksvScreen() {
       notifySuccess(t("nullbeleg.erstellt", { zweck: t(`zweck.${zweck}`) }));
     } catch (error) {
       notifyFailure(t("nullbeleg.fehler"), problemMessage(error));
+    }
+  };
+
+  const jahresbelegBestaetigen = async (kasse: TRksvKasse) => {
+    try {
+      neuerZustand(await jahresbelegGeprueft(kasse.id));
+    } catch (error) {
+      notifyFailure(t("crud:toast.saveFailed"), problemMessage(error));
     }
   };
 
@@ -195,6 +210,7 @@ export function RksvScreen() {
               ? {
                   onNullbeleg: (zweck) => nullbelegErstellen(kasse, zweck),
                   onRegistrierung: () => setRegistrierungFuer(kasse),
+                  onJahresbelegGeprueft: () => jahresbelegBestaetigen(kasse),
                 }
               : undefined
           }

@@ -53,22 +53,34 @@ export type NullbelegZweck = (typeof NULLBELEG_ZWECKE)[number];
 export const nullbeleg = (kasseId: number, zweck: NullbelegZweck) =>
   api.post<TRksvKasse>(`rksv/kasse/${kasseId}/nullbeleg`, { zweck });
 
-/** The paths of the downloads: DEP7 (JSON), journal (CSV) and the register's crypto material container. */
-export function exportPfad(art: "dep" | "csv" | "container", von: string, kasseId: number | null): string {
+/** The owner has checked the yearly receipt: the register's reminder goes. */
+export const jahresbelegGeprueft = (kasseId: number) =>
+  api.post<TRksvKasse>(`rksv/kasse/${kasseId}/jahresbeleg-geprueft`, {});
+
+export type ExportArt = "dep" | "csv" | "pdf" | "container";
+
+/**
+ * The paths of the downloads: DEP7 (JSON), the journal as CSV or PDF (headings, numbers and dates in the UI's
+ * language) and the register's crypto material container.
+ */
+export function exportPfad(art: ExportArt, von: string, kasseId: number | null, lang = "de"): string {
   if (art === "container") return `rksv/kasse/${kasseId}/container`;
   const query = new URLSearchParams();
   if (von) query.set("from", von);
   if (kasseId !== null) query.set("kasseId", String(kasseId));
-  if (art === "csv") query.set("format", "csv");
+  if (art !== "dep") {
+    query.set("format", art);
+    query.set("lang", lang === "en" ? "en" : "de");
+  }
   const text = query.toString();
   return `${art === "dep" ? "rksv/dep" : "rksv/sjournal"}${text ? `?${text}` : ""}`;
 }
 
 /** The file name of a download the server does not name (the container). */
-export function exportName(art: "dep" | "csv" | "container", von: string, kassenId: string): string {
+export function exportName(art: ExportArt, von: string, kassenId: string): string {
   const ab = von || "alle";
   if (art === "container") return `Kryptomaterial-${kassenId}.json`;
-  return art === "dep" ? `DEP-${ab}.json` : `Journal-${ab}.csv`;
+  return art === "dep" ? `DEP-${ab}.json` : `Journal-${ab}.${art}`;
 }
 
 /** The first day of the current month (Vienna): the journal's default start. */

@@ -124,10 +124,14 @@ describe("helpers", () => {
   it("builds the download paths and names from the day and the register", () => {
     expect(exportPfad("dep", "2026-11-01", 3)).toBe("rksv/dep?from=2026-11-01&kasseId=3");
     expect(exportPfad("dep", "", null)).toBe("rksv/dep");
-    expect(exportPfad("csv", "", 3)).toBe("rksv/sjournal?kasseId=3&format=csv");
+    expect(exportPfad("csv", "", 3)).toBe("rksv/sjournal?kasseId=3&format=csv&lang=de");
+    expect(exportPfad("pdf", "2026-11-01", 3, "en")).toBe(
+      "rksv/sjournal?from=2026-11-01&kasseId=3&format=pdf&lang=en",
+    );
     expect(exportPfad("container", "2026-11-01", 3)).toBe("rksv/kasse/3/container");
     expect(exportName("container", "", "K1")).toBe("Kryptomaterial-K1.json");
     expect(exportName("dep", "", "K1")).toBe("DEP-alle.json");
+    expect(exportName("pdf", "2026-11-01", "K1")).toBe("Journal-2026-11-01.pdf");
     expect(monatsanfang("2026-02-14")).toBe("2026-02-01");
   });
 });
@@ -346,6 +350,8 @@ describe("status card", { timeout: 30_000 }, () => {
     expect(alarm.textContent).toContain("seit 25.11.2026 14:30 ausgefallen");
     expect(alarm.getAttribute("style")).toContain("red");
     expect(screen.getByText("Ausgefallen")).toBeTruthy();
+    // Without admin actions, the reminder cannot be acknowledged here.
+    expect(screen.queryByRole("button", { name: "Jahresbeleg geprüft" })).toBeNull();
     const jahresbeleg = screen.getByRole("alert", { name: "Jahresbeleg prüfen" });
     expect(jahresbeleg.getAttribute("style")).toContain("yellow");
     expect(angabe("Signaturerstellungseinheit")).toBe("A-Trust a.sign RK Online");
@@ -355,11 +361,19 @@ describe("status card", { timeout: 30_000 }, () => {
   it("admins create a null receipt of the chosen purpose and open the registration data", async () => {
     const onNullbeleg = vi.fn(async () => undefined);
     const onRegistrierung = vi.fn();
-    await zeigen(<RksvKasseKarte kasse={kasse()} aktionen={{ onNullbeleg, onRegistrierung }} />);
+    const onJahresbelegGeprueft = vi.fn(async () => undefined);
+    await zeigen(
+      <RksvKasseKarte
+        kasse={kasse({ jahresbelegZuPruefen: true })}
+        aktionen={{ onNullbeleg, onRegistrierung, onJahresbelegGeprueft }}
+      />,
+    );
     fireEvent.click(screen.getByRole("button", { name: "Nullbeleg erstellen" }));
     await waitFor(() => expect(onNullbeleg).toHaveBeenCalledWith("KONTROLLBELEG"));
     fireEvent.click(screen.getByRole("button", { name: "Registrierungsdaten anzeigen" }));
     expect(onRegistrierung).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Jahresbeleg geprüft" }));
+    await waitFor(() => expect(onJahresbelegGeprueft).toHaveBeenCalled());
   });
 });
 
