@@ -1,6 +1,8 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { type KryptoMaterialContainer, pruefeDep } from "@kontor/rksv";
-import { expect, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { DEMO, signInFromStart } from "./fixtures.ts";
 import {
   type ApiSession,
@@ -81,10 +83,51 @@ async function barrechnung(api: Api & { kundeId: number }, positionen: [number, 
   );
 }
 
+/**
+ * The QR code printed on a PDF, read back: Chromium's PDF viewer shows the file enlarged, jsQR decodes the
+ * screenshot in a blank page of the same browser (no image library needed in Node).
+ */
+async function qrAusPdf(browser: Browser, pdf: string): Promise<string | null> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1800 } });
+  try {
+    const anzeige = await context.newPage();
+    await anzeige.goto(`${pathToFileURL(pdf).href}#zoom=200&toolbar=0`);
+    const leser = await context.newPage();
+    await leser.addScriptTag({ path: createRequire(import.meta.url).resolve("jsqr/dist/jsQR.js") });
+    let text: string | null = null;
+    // The viewer draws the page after it has loaded: try until the code reads.
+    await expect(async () => {
+      const bild = await anzeige.screenshot();
+      text = await leser.evaluate(async (base64) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${base64}`;
+        await img.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = img.width;
+        canvas.height = img.height;
+        const ctx = canvas.getContext("2d")!;
+        ctx.drawImage(img, 0, 0);
+        const { data } = ctx.getImageData(0, 0, img.width, img.height);
+        const jsQR = (
+          window as unknown as {
+            jsQR: (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null;
+          }
+        ).jsQR;
+        return jsQR(data, img.width, img.height)?.data ?? null;
+      }, bild.toString("base64"));
+      expect(text).not.toBeNull();
+    }).toPass({ timeout: 30_000 });
+    return text;
+  } finally {
+    await context.close();
+  }
+}
+
 test.describe("RKSV (issue 18)", () => {
   test("start receipt through the screen, two cash invoices and a storno; the downloaded DEP verifies with the container; the journal shows every receipt", async ({
     page,
     request,
+    browser,
   }, testInfo) => {
     const admin = await apiSignIn(request, DEMO.admin);
     const api = await rksvMandant(request, admin);
@@ -135,6 +178,15 @@ test.describe("RKSV (issue 18)", () => {
     );
     expect(storno.rksvBarcode).toContain("_-24,00_-5,50_");
 
+    // The invoice's PDF carries the receipt as QR code: read back, it is the signed code.
+    const pdf = await request.get(`/app/api/beleg/${eins.id}/pdf`, {
+      headers: { Authorization: `Bearer ${admin.token}`, "X-Mandant-Id": String(api.mandantId) },
+    });
+    expect(pdf.status()).toBe(200);
+    const pdfDatei = testInfo.outputPath("barrechnung.pdf");
+    await writeFile(pdfDatei, await pdf.body());
+    expect(await qrAusPdf(browser, pdfDatei)).toBe(eins.rksvBarcode);
+
     // The screen again: four receipts, 113,00 € counted, the storno last.
     await page.reload();
     await expect(karte.getByTestId("rksv-beleg-anzahl")).toHaveText("4");
@@ -175,6 +227,14 @@ test.describe("RKSV (issue 18)", () => {
       { mandantId: api.mandantId },
     );
     expect(pruefeDep(dep, container)).toMatchObject({ ok: true, belegAnzahl: 4, umsatzzaehlerCent: 11300 });
+
+    // The journal as PDF, in the UI's language.
+    const [journalPdf] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Journal (PDF)" }).click(),
+    ]);
+    expect(journalPdf.suggestedFilename()).toMatch(/\.pdf$/);
+    expect((await readFile(await journalPdf.path())).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
     // From a day without receipts: the journal is empty and the DEP is the SPEC's message.
     await page.getByRole("textbox", { name: /^Ab Datum/ }).fill("01.01.2099");
