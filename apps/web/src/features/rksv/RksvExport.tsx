@@ -178,12 +178,14 @@ export function RksvExport({ kassen, admin }: { kassen: readonly TRksvKasse[]; a
             {knopf("dep", t("export.dep"))}
             {knopf("csv", t("export.journalCsv"))}
             {knopf("pdf", t("export.journalPdf"))}
-            {admin && knopf("container", t("export.container"))}
           </Group>
           {admin && (
-            <Text size="xs" c="dimmed">
-              {t("export.containerHinweis")}
-            </Text>
+            <Group gap="sm" wrap="wrap">
+              {knopf("container", t("export.container"))}
+              <Text size="xs" c="dimmed" maw={520}>
+                {t("export.containerHinweis")}
+              </Text>
+            </Group>
           )}
         </Stack>
       </Paper>
