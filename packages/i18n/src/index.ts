@@ -28,6 +28,7 @@ import deMenu from "../locales/de/menu.json";
 import deModultyp from "../locales/de/modultyp.json";
 import deNummernkreis from "../locales/de/nummernkreis.json";
 import deRichtext from "../locales/de/richtext.json";
+import deRksv from "../locales/de/rksv.json";
 import deShell from "../locales/de/shell.json";
 import deStammdaten from "../locales/de/stammdaten.json";
 import deUser from "../locales/de/user.json";
@@ -56,6 +57,7 @@ import enMenu from "../locales/en/menu.json";
 import enModultyp from "../locales/en/modultyp.json";
 import enNummernkreis from "../locales/en/nummernkreis.json";
 import enRichtext from "../locales/en/richtext.json";
+import enRksv from "../locales/en/rksv.json";
 import enShell from "../locales/en/shell.json";
 import enStammdaten from "../locales/en/stammdaten.json";
 import enUser from "../locales/en/user.json";
@@ -95,6 +97,7 @@ const de = {
   nummernkreis: deNummernkreis,
   beleg: deBeleg,
   kassabuch: deKassabuch,
+  rksv: deRksv,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -129,6 +132,7 @@ const en: Resources = {
   nummernkreis: enNummernkreis,
   beleg: enBeleg,
   kassabuch: enKassabuch,
+  rksv: enRksv,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

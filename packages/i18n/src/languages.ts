@@ -34,6 +34,7 @@ export const namespaces = [
   "artikelsuche",
   "beleg",
   "kassabuch",
+  "rksv",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

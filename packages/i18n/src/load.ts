@@ -35,6 +35,7 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     nummernkreis: () => import("../locales/de/nummernkreis.json"),
     beleg: () => import("../locales/de/beleg.json"),
     kassabuch: () => import("../locales/de/kassabuch.json"),
+    rksv: () => import("../locales/de/rksv.json"),
   },
   en: {
     common: () => import("../locales/en/common.json"),
@@ -65,6 +66,7 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     nummernkreis: () => import("../locales/en/nummernkreis.json"),
     beleg: () => import("../locales/en/beleg.json"),
     kassabuch: () => import("../locales/en/kassabuch.json"),
+    rksv: () => import("../locales/en/rksv.json"),
   },
 };
 

@@ -280,6 +280,11 @@ const SCREENS: Record<string, Screen> = {
     ns: ["kassabuch", "crud", "validation", "kundesuche"],
     list: () => import("../features/kassabuch/KassabuchList.tsx").then((m) => m.KassabuchList),
   },
+  // RKSV: the cash registers, start receipt, exports and receipt journal (issue 18).
+  rksv: {
+    ns: ["rksv", "crud", "validation"],
+    list: () => import("../features/rksv/RksvScreen.tsx").then((m) => m.RksvScreen),
+  },
 };
 
 /**
