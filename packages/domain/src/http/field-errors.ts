@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { FIELD_ERROR_CODES, type TFieldError, type TFieldErrorCode } from "./problem.schema.ts";
+import { FIELD_ERROR_CODES } from "./field-error.codes.ts";
+import type { TFieldError, TFieldErrorCode } from "./problem.schema.ts";
 
 type Issue = z.core.$ZodIssue;
 

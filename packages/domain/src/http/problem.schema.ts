@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_ERROR_CODES } from "./field-error.codes.ts";
 
 /**
  * Stable error codes of the HTTP contract (DESIGN.md §5). The web translates codes (namespace "errors"),
@@ -68,40 +69,8 @@ export const PROBLEM_CODES = [
 export const ZProblemCode = z.enum(PROBLEM_CODES);
 export type TProblemCode = z.infer<typeof ZProblemCode>;
 
-/** Field-level codes inside fieldErrors; also the keys of the "validation" translation namespace. */
-export const FIELD_ERROR_CODES = [
-  "required",
-  "invalidType",
-  "minLength",
-  "maxLength",
-  "min",
-  "max",
-  "email",
-  "pattern",
-  "integer",
-  "enum",
-  "unknownField",
-  "notEqual",
-  "unique",
-  "invalid",
-  "checksum",
-  "fileType",
-  "maxBytes",
-  "imageInvalid",
-  "notFound",
-  "dateRange",
-  "rejected",
-  "cashBalanceExceeded",
-  "periodClosed",
-  "beforeKassaStart",
-  "future",
-  "overpayment",
-  "notOpen",
-  "notFinalized",
-  "cancelled",
-  "notPayable",
-  "guthaben",
-] as const;
+export { FIELD_ERROR_CODES };
+
 export const ZFieldErrorCode = z.enum(FIELD_ERROR_CODES);
 export type TFieldErrorCode = z.infer<typeof ZFieldErrorCode>;
 

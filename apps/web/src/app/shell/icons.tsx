@@ -85,12 +85,6 @@ export const IconCash = paths(
   "M12 14a2 2 0 1 0 4 0a2 2 0 1 0 -4 0",
   "M17 9v-2a2 2 0 0 0 -2 -2h-10a2 2 0 0 0 -2 2v6a2 2 0 0 0 2 2h2",
 );
-export const IconReportMoney = paths(
-  "M9 5h-2a2 2 0 0 0 -2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2 -2v-12a2 2 0 0 0 -2 -2h-2",
-  "M9 5a2 2 0 0 1 2 -2h2a2 2 0 0 1 2 2a2 2 0 0 1 -2 2h-2a2 2 0 0 1 -2 -2",
-  "M14 11h-2.5a1.5 1.5 0 0 0 0 3h1a1.5 1.5 0 0 1 0 3h-2.5",
-  "M12 17v1m0 -8v1",
-);
 export const IconChart = paths(
   "M3 13a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v6a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1z",
   "M15 9a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v10a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1z",
@@ -295,7 +289,7 @@ export const MENU_ICONS: Record<string, ReturnType<typeof icon>> = {
   artikel: IconPackage,
   artikelkatalog: IconBook,
   zahlungen: IconCreditCard,
-  zahlungsauswertung: IconReportMoney,
+  zahlungsauswertung: IconChart,
   kassabuch: IconCash,
   auswertung: IconChart,
   lagerplaetze: IconWarehouse,
