@@ -94,6 +94,8 @@ function formatArbitrary(
         .map(([day, second, zone]) => `${day}T${new Date(second * 1000).toISOString().slice(11, 19)}${zone}`);
     case "uuid":
       return fc.uuid();
+    case "uri":
+      return fc.webUrl();
     case "base64":
       return fc
         .oneof(
