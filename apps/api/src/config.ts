@@ -38,6 +38,11 @@ const ZEnv = z.object({
     .url({ message: "must be a URL such as https://kontor.example.com" })
     .optional()
     .transform((v) => v?.replace(/\/+$/, "")),
+  RKSV_ATRUST_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/, "must be host names separated by commas")
+    .default("www.a-trust.at,hs-abnahme.a-trust.at")
+    .transform((v) => v.split(",")),
 });
 
 export interface Config {
@@ -64,6 +69,11 @@ export interface Config {
   loginRateLimit: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
   /** Public document links (issue 16), per client address: every call, and calls of unknown or dead links. */
   belegLinkRateLimit: { maxRequestsPerAddress: number; maxMissesPerAddress: number; windowSeconds: number };
+  /**
+   * The hosts an RKSV register may use as A-Trust signature service (issue 18): the server calls that address, so a
+   * tenant admin must not point it anywhere else (requests into the operator's network).
+   */
+  rksvAtrustHosts: readonly string[];
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl: e.KONTOR_BASE_URL ?? `http://localhost:${e.PORT}`,
     loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 100, windowSeconds: 15 * 60 },
     belegLinkRateLimit: { maxRequestsPerAddress: 300, maxMissesPerAddress: 30, windowSeconds: 15 * 60 },
+    rksvAtrustHosts: e.RKSV_ATRUST_HOSTS,
   };
 }
 

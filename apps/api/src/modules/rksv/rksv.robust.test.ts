@@ -137,7 +137,7 @@ let atrust: { art: "atrust"; basisUrl: string; benutzer: string; passwort: strin
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ rksvAtrustHosts: ["127.0.0.1"] });
   atrust = {
     art: "atrust",
     basisUrl: await attrappe.starte(),
@@ -374,6 +374,7 @@ describe.runIf(process.env.DATABASE_URL)("RKSV on PostgreSQL with real server pr
       DATA_DIR: dataDir,
       PORT: String(await freierPort()),
       KONTOR_ADMIN_PASSWORD: "admin-pw-robust",
+      RKSV_ATRUST_HOSTS: "127.0.0.1",
     };
     let server = starteServer(env);
     await bereit(server);
@@ -451,7 +452,7 @@ describe.runIf(process.env.DATABASE_URL)("RKSV on PostgreSQL with real server pr
   }, 90_000);
 
   it("two server instances on one database: 20 concurrent finalizations split across both, one chain of 21 receipts", async () => {
-    const zweite = await createTestApp(); // DATABASE_URL: the same database, its own connection pool
+    const zweite = await createTestApp({ rksvAtrustHosts: ["127.0.0.1"] }); // DATABASE_URL: the same database, its own connection pool
     try {
       const { mandantId, benutzer } = await rksvMandant(t.db);
       const who = { token: await login(t, benutzer), mandantId };

@@ -342,6 +342,14 @@ describe("RKSV refusals and circles without RKSV", () => {
         { kassenId: "K", einrichtung: { art: "atrust", basisUrl: "kein-url", benutzer: "u", passwort: "p" } },
         "einrichtung.basisUrl",
       ],
+      // The server would call it: only the A-Trust hosts it is configured for, never one in its own network.
+      [
+        {
+          kassenId: "K",
+          einrichtung: { art: "atrust", basisUrl: "http://10.0.0.1/intern", benutzer: "u", passwort: "p" },
+        },
+        "einrichtung.basisUrl",
+      ],
     ] as const) {
       const response = await send(who, "POST", "rksv/startbeleg", body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);

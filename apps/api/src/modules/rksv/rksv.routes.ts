@@ -52,7 +52,7 @@ const ZContainer = z.object({
  * RKSV (issue 18, SPEC §7): POST rksv/startbeleg, the registers, null receipts, GET rksv/dep (DEP7), the
  * cryptographic material container and GET rksv/sjournal (JSON or CSV) — each from a selected day.
  */
-export const rksvRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, secrets }) => {
+export const rksvRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, secrets, config }) => {
   // Monthly and yearly receipts of registers without a sale in the new month: shortly after the start, then hourly
   // (several processes may run it at once: each register is locked and checked again).
   const monatsbelege = () =>
@@ -73,12 +73,12 @@ export const rksvRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, secrets
       schema: {
         tags,
         summary:
-          "Start the cash register of an invoice circle with rksv on (default: the circle invoices are numbered from): a new AES key, the signature device (software key as closed system AT0, or A-Trust a.sign RK Online) and the signed start receipt; answers the register and the FinanzOnline registration data. Once per circle and cash register id (409 error.rksvGestartet); a circle without rksv is 400 at rechnungskreisId",
+          "Start the cash register of an invoice circle with rksv on (default: the circle invoices are numbered from): a new AES key, the signature device (software key as closed system AT0, or A-Trust a.sign RK Online) and the signed start receipt; answers the register and the FinanzOnline registration data. Once per circle and cash register id (409 error.rksvGestartet); a circle without rksv is 400 at rechnungskreisId; an A-Trust address outside the server's RKSV_ATRUST_HOSTS is 400 at einrichtung.basisUrl",
         body: ZRksvStart,
         response: responses({ 200: ZRksvStartAntwort }, 400, 401, 403, 409),
       },
     },
-    async (request) => rksvService.start(request.mandant!, secrets, request.body),
+    async (request) => rksvService.start(request.mandant!, secrets, request.body, config.rksvAtrustHosts),
   );
 
   app.get(

@@ -499,10 +499,23 @@ export const rksvService = {
    * POST rksv/startbeleg: the register of an invoice circle with rksv on (default: the invoice circle of the
    * invoices): a new AES key, the signature device (software key, or A-Trust, which must answer), and the signed
    * start receipt. Answers the register and what the FinanzOnline registration asks for. Once per circle and per
-   * cash register id (409 error.rksvGestartet).
+   * cash register id (409 error.rksvGestartet). The A-Trust address must name a host of RKSV_ATRUST_HOSTS (the
+   * server calls it: no requests into the operator's network on a tenant admin's word).
    */
-  start: (scope: TenantScope, secrets: SecretBox, eingabe: TRksvStart): Promise<TRksvStartAntwort> =>
+  start: (
+    scope: TenantScope,
+    secrets: SecretBox,
+    eingabe: TRksvStart,
+    atrustHosts: readonly string[],
+  ): Promise<TRksvStartAntwort> =>
     scope.change(async (tx, audit) => {
+      if (
+        eingabe.einrichtung.art === "atrust" &&
+        !atrustHosts.includes(new URL(eingabe.einrichtung.basisUrl).hostname)
+      )
+        throw new ProblemError(400, "error.validation", "Not an A-Trust address this server may call", [
+          { field: "einrichtung.basisUrl", code: "invalid" },
+        ]);
       const [kreis] =
         eingabe.rechnungskreisId === undefined
           ? await rechnungskreisDerRechnungen(tx)
