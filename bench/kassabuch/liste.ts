@@ -226,7 +226,7 @@ const buchung = (name: string, typ: "einnahme" | "ausgabe", date: string): Messu
   body: () => ({
     date,
     typ,
-    betrag: typ === "einnahme" ? 2.5 : 1 + (++cent % 100) / 100,
+    betrag: typ === "einnahme" ? 2.5 : Number((1 + (++cent % 100) / 100).toFixed(2)),
     text: `Bench ${name}`,
   }),
   client: [],
