@@ -352,7 +352,7 @@ const start = performance.now();
 try {
   for (let round = -run.warmup; round < run.n; round++) {
     for (const m of messungen) {
-      if (m.art === "export" && (round < -1 || round >= N_EXPORT)) continue;
+      if (m.art === "export" && (N_EXPORT === 0 || round < -1 || round >= N_EXPORT)) continue;
       await messen(m, round, m.art === "export");
     }
   }

@@ -1,10 +1,5 @@
 import type { TKassabuchTyp } from "@kontor/domain/kassabuch/kassabuch.codes";
-import {
-  abschnitt,
-  eroeffnung,
-  type KassaEinstellungen,
-  letzterTag,
-} from "@kontor/domain/kassabuch/kassabuch.rules";
+import { abschnitt, eroeffnung, type KassaEinstellungen } from "@kontor/domain/kassabuch/kassabuch.rules";
 import type { TKassabuchEintrag, TKassabuchQuery } from "@kontor/domain/kassabuch/kassabuch.schema";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
 import { add, compare, type Decimal, dec, toFixedString, toNumber } from "@kontor/domain/money/decimal";
@@ -70,6 +65,29 @@ export async function einstellungen(tx: Tx): Promise<KassaEinstellungen> {
     kassaBetrag: row?.kassaBetrag ?? null,
     kassaStartdatum: row?.kassaStartdatum ?? null,
     kassaStartZeroYear: row?.kassaStartZeroYear ?? false,
+  };
+}
+
+/** The tenant's cash settings and the last closed day, in one statement (the list reads both). */
+export async function einstellungenUndAbschluss(
+  tx: Tx,
+): Promise<{ e: KassaEinstellungen; abgeschlossenBis: string | null }> {
+  const [row] = await tx
+    .select({
+      kassaBetrag: sql<string | null>`${mandant.kassaBetrag}::text`,
+      kassaStartdatum: mandant.kassaStartdatum,
+      kassaStartZeroYear: mandant.kassaStartZeroYear,
+      abgeschlossenBis: sql<string | null>`(SELECT max(a.bis)::text FROM kassabuch_abschluss a)`,
+    })
+    .from(mandant)
+    .where(eq(mandant.id, currentMandant));
+  return {
+    e: {
+      kassaBetrag: row?.kassaBetrag ?? null,
+      kassaStartdatum: row?.kassaStartdatum ?? null,
+      kassaStartZeroYear: row?.kassaStartZeroYear ?? false,
+    },
+    abgeschlossenBis: row?.abgeschlossenBis ?? null,
   };
 }
 
@@ -402,14 +420,16 @@ export async function zeilen(
     tx,
     sql`
       WITH ${springen ? sprung : sql``} seite AS MATERIALIZED (${seiteSql}),
-      tage AS (
-        SELECT g.datum,
-               coalesce(sum(${netto}) OVER (PARTITION BY ${segmentVon(e, sql.raw("g.datum"))} ORDER BY g.datum
-                                          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS vor
-          FROM kassabuch_tag g
-         WHERE g.datum <= (SELECT max(datum) FROM seite) ${segmentBeginnSeite}
+      tage AS MATERIALIZED (
+        SELECT w.datum, w.vor FROM (
+          SELECT g.datum,
+                 coalesce(sum(${netto}) OVER (PARTITION BY ${segmentVon(e, sql.raw("g.datum"))} ORDER BY g.datum
+                                            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS vor
+            FROM kassabuch_tag g
+           WHERE g.datum <= (SELECT max(datum) FROM seite) ${segmentBeginnSeite}) w
+         WHERE w.datum >= (SELECT min(datum) FROM seite)
       ),
-      imtag AS (
+      imtag AS MATERIALIZED (
         SELECT k.id, sum(${signiert}) OVER (PARTITION BY k.datum ORDER BY k.id) AS lauf
           FROM kassabuch_eintrag k
          WHERE k.datum IN (SELECT DISTINCT datum FROM seite)
@@ -495,30 +515,32 @@ export async function stand(
   bis: string | null,
   heute: string,
 ): Promise<Buchstand> {
-  const tage = await einWert(
-    tx,
-    sql`SELECT min(g.datum)::text AS erster, max(g.datum)::text AS letzter FROM kassabuch_tag g`,
-  );
-  const letzter = letzterTag(tage.letzter ? [{ date: tage.letzter }] : [], heute);
-  const bisTag = bis ?? letzter;
-  const ersterTag = von ?? e.kassaStartdatum ?? tage.erster ?? null;
   const imSegment = (date: string) => {
     const beginn = segmentBeginn(e, date);
     const ende = segmentEnde(e, date);
     return sql`${beginn ? sql`g.datum >= ${beginn}::date AND ` : sql``}${ende ? sql`g.datum <= ${ende}::date AND ` : sql``}true`;
   };
   const zeitraum = sql`${von ? sql`g.datum >= ${von}::date` : sql`true`} AND ${bis ? sql`g.datum <= ${bis}::date` : sql`true`}`;
+  // The last day of the balances (kassabuch.rules.ts letzterTag: the later of today and the last entry's day) comes
+  // from the same statement: its segment is the year of m.letzter when years start at zero.
+  const imSegmentLetzter = e.kassaStartZeroYear
+    ? sql`extract(year FROM g.datum) = extract(year FROM m.letzter)`
+    : sql`true`;
   const row = await einWert(
     tx,
-    sql`SELECT
-          (sum(${netto}) FILTER (WHERE ${imSegment(letzter)} AND g.datum <= ${letzter}::date))::text AS komplett,
+    sql`WITH m AS (SELECT min(g.datum) AS erster, greatest(max(g.datum), ${heute}::date) AS letzter FROM kassabuch_tag g)
+        SELECT m.erster::text AS erster, m.letzter::text AS letzter, s.* FROM m CROSS JOIN LATERAL (SELECT
+          (sum(${netto}) FILTER (WHERE ${imSegmentLetzter} AND g.datum <= m.letzter))::text AS komplett,
           (sum(${netto}) FILTER (WHERE ${imSegment(heute)} AND g.datum <= ${heute}::date))::text AS heute,
-          (sum(${netto}) FILTER (WHERE ${imSegment(bisTag)} AND g.datum <= ${bisTag}::date))::text AS bis,
+          ${bis ? sql`(sum(${netto}) FILTER (WHERE ${imSegment(bis)} AND g.datum <= ${bis}::date))::text` : sql`NULL`} AS bis,
           ${von ? sql`(sum(${netto}) FILTER (WHERE ${imSegment(von)} AND g.datum < ${von}::date))::text` : sql`NULL`} AS vor_von,
           (sum(g.einnahmen) FILTER (WHERE ${zeitraum}))::text AS einnahmen,
           (sum(g.ausgaben) FILTER (WHERE ${zeitraum}))::text AS ausgaben
-        FROM kassabuch_tag g`,
+        FROM kassabuch_tag g) s`,
   );
+  const letzter = row.letzter ?? heute;
+  const bisTag = bis ?? letzter;
+  const ersterTag = von ?? e.kassaStartdatum ?? row.erster ?? null;
   const anfangsbestand =
     ersterTag === null
       ? eroeffnung(e, heute)
@@ -531,7 +553,7 @@ export async function stand(
     anfangsbestand,
     einnahmen: zahl(row.einnahmen),
     ausgaben: zahl(row.ausgaben),
-    endbestand: add(eroeffnung(e, bisTag), zahl(row.bis)),
+    endbestand: add(eroeffnung(e, bisTag), zahl(bis ? row.bis : row.komplett)),
     jahreswechsel:
       e.kassaStartZeroYear &&
       ersterTag !== null &&

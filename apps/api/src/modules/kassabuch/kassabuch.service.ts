@@ -26,6 +26,7 @@ import {
   abschliessen,
   alleBuchungen,
   einstellungen,
+  einstellungenUndAbschluss,
   eintraegeVonBeleg,
   eintragen,
   eintragRoh,
@@ -121,12 +122,9 @@ export const kassabuchService = {
   /** GET kassabuch: a page of the book with running balances, the balances and the period's summary. */
   list: (scope: TenantScope, query: TKassabuchQuery, heute = todayIso()) =>
     scope.run(async (tx): Promise<{ body: TKassabuch; totalCount: number }> => {
-      const e = await einstellungen(tx);
-      const [seite, s, geschlossen] = [
-        await zeilen(tx, e, query, query),
-        await stand(tx, e, query.von ?? null, query.bis ?? null, heute),
-        await abgeschlossenBis(tx),
-      ];
+      const { e, abgeschlossenBis: geschlossen } = await einstellungenUndAbschluss(tx);
+      const seite = await zeilen(tx, e, query, query);
+      const s = await stand(tx, e, query.von ?? null, query.bis ?? null, heute);
       return {
         totalCount: seite.totalCount,
         body: {
