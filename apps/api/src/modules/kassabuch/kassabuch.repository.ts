@@ -464,34 +464,91 @@ export async function zeilen(
   return { items: rows.map(alsEintrag), totalCount };
 }
 
+/** Where a part of a period ends: the last entry read and the running balance of its segment after it. */
+export interface Fortsetzung {
+  datum: string;
+  id: number;
+  segment: number;
+  saldo: string;
+}
+
 /**
- * Every row of a period (von/bis; typ and search are not the export's) in the book's order with the running balance
- * after each: one window over the period, partitioned by segment, from the period's opening — the balance before
- * `von` for von's segment (day rows), the segment's opening for a segment that begins inside the period.
+ * Rows of a period (von/bis; typ and search are not the export's) in the book's order with the running balance
+ * after each, `limit` at a time: the rows after `nach` (or from von), one window over them partitioned by segment,
+ * from the balance the part before ended with (its segment) or the period's opening — the balance before `von` for
+ * von's segment (day rows), the segment's opening for a segment that begins inside the period. Returns the rows and
+ * where the next part continues (undefined: the period is read).
  */
-async function periode(tx: Tx, e: KassaEinstellungen, auswahl: Buchauswahl): Promise<TKassabuchEintrag[]> {
-  const { von } = auswahl;
+export async function periodeTeil(
+  tx: Tx,
+  e: KassaEinstellungen,
+  zeitraum: { von: string | null; bis: string | null },
+  nach: Fortsetzung | null,
+  limit: number,
+): Promise<{ items: TKassabuchEintrag[]; weiter: Fortsetzung | undefined }> {
+  const { von, bis } = zeitraum;
   const segment = segmentVon(e, sql.raw("k.datum"));
+  const vorher =
+    nach !== null
+      ? { segment: nach.segment, saldo: nach.saldo }
+      : von !== null
+        ? { segment: abschnitt(e, von), saldo: toFixedString(await saldoVor(tx, e, von), 2) }
+        : null;
   const eroeffnungSql =
-    von === undefined
+    vorher === null
       ? eroeffnungVon(e, sql.raw("s.datum"))
-      : sql`CASE WHEN s.seg = ${abschnitt(e, von)} THEN ${toFixedString(await saldoVor(tx, e, von), 2)}::numeric
+      : sql`CASE WHEN s.seg = ${vorher.segment} THEN ${vorher.saldo}::numeric
                  ELSE ${eroeffnungVon(e, sql.raw("s.datum"))} END`;
-  return (
-    await queryRows<Zeile>(
-      tx,
-      sql`
+  const rows = await queryRows<Zeile>(
+    tx,
+    sql`
       WITH s AS (
         SELECT k.*, ${segment} AS seg,
                sum(${signiert}) OVER (PARTITION BY ${segment} ORDER BY k.datum, k.id) AS lauf
-          FROM kassabuch_eintrag k
-         WHERE ${wo(bedingungen({ von: auswahl.von, bis: auswahl.bis }))}
+          FROM (SELECT * FROM kassabuch_eintrag k
+                 WHERE ${wo(bedingungen({ von: von ?? undefined, bis: bis ?? undefined }))}
+                   ${nach ? sql`AND (k.datum, k.id) > (${nach.datum}::date, ${nach.id}::bigint)` : sql``}
+                 ORDER BY k.datum, k.id LIMIT ${limit}) k
       )
       SELECT ${spalten(sql`${eroeffnungSql} + s.lauf`)}
         FROM s ${anschluesse}
        ORDER BY s.datum, s.id`,
-    )
-  ).map(alsEintrag);
+  );
+  const letzte = rows.at(-1);
+  return {
+    items: rows.map(alsEintrag),
+    weiter:
+      letzte && rows.length === limit
+        ? {
+            datum: letzte.datum,
+            id: Number(letzte.id),
+            segment: abschnitt(e, letzte.datum),
+            saldo: letzte.saldo,
+          }
+        : undefined,
+  };
+}
+
+/** Every row of a period (von/bis) with its running balance, in one part. */
+async function periode(tx: Tx, e: KassaEinstellungen, auswahl: Buchauswahl): Promise<TKassabuchEintrag[]> {
+  const { items } = await periodeTeil(
+    tx,
+    e,
+    { von: auswahl.von ?? null, bis: auswahl.bis ?? null },
+    null,
+    Number.MAX_SAFE_INTEGER,
+  );
+  return items;
+}
+
+/** How many entries a period holds (day rows). */
+export async function anzahlImZeitraum(tx: Tx, von: string | null, bis: string | null): Promise<number> {
+  const row = await einWert(
+    tx,
+    sql`SELECT coalesce(sum(g.anzahl), 0)::text AS n FROM kassabuch_tag g
+         WHERE ${von ? sql`g.datum >= ${von}::date` : sql`true`} AND ${bis ? sql`g.datum <= ${bis}::date` : sql`true`}`,
+  );
+  return Number(row.n ?? 0);
 }
 
 export interface Buchstand {

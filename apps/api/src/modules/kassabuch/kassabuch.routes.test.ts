@@ -1,4 +1,5 @@
 import { todayIso } from "@kontor/domain/date/calendar";
+import { KASSABUCH_EXPORT_MAX } from "@kontor/domain/kassabuch/kassabuch.codes";
 import {
   hoechsteAusgabe,
   type KassaEinstellungen,
@@ -16,6 +17,7 @@ import { call, createTenantUser, createTestApp, login, type TestApp } from "../.
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { pdfSeiten } from "../belegausgabe/pdfText.testing.ts";
 import { type Caller, createKunde } from "../kunde/kunde.testing.ts";
+import { type Fortsetzung, periodeTeil } from "./kassabuch.repository.ts";
 import { buch, buche, eintrag, gebucht, kassaMandant } from "./kassabuch.testing.ts";
 
 let t: TestApp;
@@ -384,6 +386,25 @@ describe("a longer book: pages deep into it, balances from the day rows", () => 
       ausgaben: toNumber(regel.ausgaben),
       endbestand: toNumber(regel.endbestand),
     });
+    // The export's parts (here 7 entries each): the balances run on across parts and across the year change.
+    for (const [von, bis] of [
+      [null, null],
+      ["2025-12-20", "2026-01-10"],
+    ] as const) {
+      const gelesen: { id: number; saldo: number }[] = [];
+      let weiter: Fortsetzung | null = null;
+      do {
+        const teil = await withTenant(t.db, who.mandantId, (tx) =>
+          periodeTeil(tx, e, { von, bis }, weiter, 7),
+        );
+        gelesen.push(...teil.items.map((eintrag) => ({ id: eintrag.id, saldo: eintrag.saldo })));
+        weiter = teil.weiter ?? null;
+      } while (weiter !== null);
+      const erwartet = laufendeSalden(e, buchungen)
+        .filter((z) => (von === null || z.buchung.date >= von) && (bis === null || z.buchung.date <= bis))
+        .map((z) => ({ id: z.buchung.id, saldo: toNumber(z.saldo) }));
+      expect(gelesen, `${von}…${bis}`).toEqual(erwartet);
+    }
     for (const date of ["2025-12-01", "2025-12-24", "2026-01-01", "2026-01-31"]) {
       const response = await buche(t, who, { date, betrag: 9_999_999 });
       expect(response.statusCode, date).toBe(409);
@@ -629,6 +650,35 @@ describe("export", () => {
     const en = (await pdfSeiten((await exportiert(who, "format=pdf&lang=en")).rawPayload)).join("\n");
     for (const text of ["Cash book", "Opening balance", "€100.00", "Closing balance", "€115.00"])
       expect(en).toContain(text);
+  });
+
+  it("a period beyond the format's cap is 400 at von (code max) before anything is read; the CSV comes in parts", async () => {
+    const who = await kassaMandant(t, { kassaBetrag: 100 });
+    const n = KASSABUCH_EXPORT_MAX.pdf + 1;
+    // As the table owner, in one statement: 250 entries a day from 2025-02-01 (cheaper than n postings).
+    await t.db.execute(sql`
+      INSERT INTO kassabuch_eintrag (mandant_id, datum, text, typ, betrag, erfasst_login)
+      SELECT ${who.mandantId}, date '2025-02-01' + (g / 250), 'Masse ' || g, 'einnahme', 1.00, 'test'
+        FROM generate_series(0, ${n - 1}) g`);
+    const zuViel = await call(t, { method: "GET", url: api("kassabuch/export?format=pdf&lang=de"), ...who });
+    expect(zuViel.statusCode).toBe(400);
+    expect(zuViel.json()).toMatchObject({
+      code: "error.validation",
+      fieldErrors: [{ field: "von", code: "max", max: KASSABUCH_EXPORT_MAX.pdf }],
+    });
+    const tag = await exportiert(who, "format=pdf&von=2025-02-03&bis=2025-02-03&lang=en");
+    expect((await pdfSeiten(tag.rawPayload)).join("\n")).toContain("€850.00");
+    // The CSV of all of them: more than one part of the export (5 000), the balances running on across parts.
+    expect(KASSABUCH_EXPORT_MAX.csv).toBeGreaterThan(n);
+    const zeilen = (await exportiert(who, "format=csv&lang=en")).rawPayload
+      .toString("utf8")
+      .trimEnd()
+      .split("\r\n");
+    expect(zeilen).toHaveLength(n + 4);
+    const salden = zeilen.slice(2, -2).map((z) => z.split(";")[10]);
+    expect(salden).toEqual(Array.from({ length: n }, (_, i) => (101 + i).toFixed(2)));
+    expect(zeilen.at(-2)).toBe(`;;;;Total;;;;${n}.00;0.00;;`);
+    expect(zeilen.at(-1)).toContain(`;Closing balance;;;;;;${100 + n}.00;`);
   });
 
   it("400 for an unknown format or language", async () => {
