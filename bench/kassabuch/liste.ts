@@ -33,6 +33,8 @@ import os from "node:os";
 import path from "node:path";
 import { todayIso } from "@kontor/domain/date/calendar";
 import { KASSABUCH_EXPORT_MAX } from "@kontor/domain/kassabuch/kassabuch.codes";
+import { laufendeSalden } from "@kontor/domain/kassabuch/kassabuch.rules";
+import { toNumber } from "@kontor/domain/money/decimal";
 import pg from "pg";
 import { buildApp } from "../../apps/api/src/app.ts";
 import { loadConfig } from "../../apps/api/src/config.ts";
@@ -315,6 +317,51 @@ for (const m of messungen.filter((m) => m.art === "list" || m.name === "expense 
     call: () => call(m),
   });
 
+/**
+ * The balances the lists answer, checked against the rules (kassabuch.rules.ts laufendeSalden over every entry of
+ * the book, read as the table owner): every row of one call of each list.
+ */
+async function saldenPruefen(): Promise<{ rows: number; falsch: string[] }> {
+  const m = (
+    await raw.query<{
+      kassa_betrag: string | null;
+      kassa_startdatum: string | null;
+      kassa_start_zero_year: boolean;
+    }>(
+      "SELECT kassa_betrag::text, kassa_startdatum::text, kassa_start_zero_year FROM mandant WHERE id = $1",
+      [marker.mandantId],
+    )
+  ).rows[0]!;
+  const { rows } = await raw.query<{ id: number; date: string; typ: "einnahme" | "ausgabe"; betrag: string }>(
+    "SELECT id::int AS id, datum::text AS date, typ, betrag::text AS betrag FROM kassabuch_eintrag WHERE mandant_id = $1",
+    [marker.mandantId],
+  );
+  const e = {
+    kassaBetrag: m.kassa_betrag,
+    kassaStartdatum: m.kassa_startdatum,
+    kassaStartZeroYear: m.kassa_start_zero_year,
+  };
+  const soll = new Map(laufendeSalden(e, rows).map((z) => [z.buchung.id, toNumber(z.saldo)]));
+  let n = 0;
+  const falsch: string[] = [];
+  for (const m of messungen.filter((m) => m.art === "list")) {
+    const body = JSON.parse((await call(m)).body) as { entries: { id: number; saldo: number }[] };
+    for (const eintrag of body.entries) {
+      n++;
+      if (soll.get(eintrag.id) !== eintrag.saldo)
+        falsch.push(`${m.name}: #${eintrag.id} ${eintrag.saldo} ≠ ${soll.get(eintrag.id)}`);
+    }
+  }
+  return { rows: n, falsch };
+}
+const pruefung = await saldenPruefen();
+out(
+  pruefung.falsch.length === 0
+    ? `balances ok: ${pruefung.rows} rows of the lists = the rules' running balances over the whole book`
+    : `BALANCES WRONG in ${pruefung.falsch.length} of ${pruefung.rows} rows: ${pruefung.falsch.slice(0, 5).join("; ")}`,
+);
+if (pruefung.falsch.length > 0) process.exitCode = 1;
+
 const rssKb = (feld: "VmRSS" | "VmHWM") =>
   Number(
     readFileSync("/proc/self/status", "utf8").match(new RegExp(`${feld}:\\s+(\\d+)`))?.[1] ?? Number.NaN,
@@ -492,6 +539,7 @@ writeFileSync(
         csvMax: KASSABUCH_EXPORT_MAX.csv,
       },
       data: { ...marker, entriesNow: alle, thisMonth: imMonat, thisYear: imJahr },
+      balanceCheck: { rows: pruefung.rows, wrong: pruefung.falsch },
       budgets: { listP95: LIST_BUDGET, writeP95: WRITE_BUDGET },
       probes: [...messungen, ...schwer].map((m) => ({
         name: m.name,
