@@ -335,6 +335,14 @@ function eroeffnungVon(e: KassaEinstellungen, datum: SQL): SQL {
   return sql`CASE WHEN ${segmentVon(e, datum)} = ${abschnitt(e, e.kassaStartdatum)} THEN ${kassaBetrag}::numeric ELSE 0 END`;
 }
 
+/** The entries of a day row (alias g) of a type (none: all). */
+const anzahlVon = (typ: TKassabuchTyp | undefined) =>
+  typ === "einnahme"
+    ? sql.raw("g.einnahmen_anzahl")
+    : typ === "ausgabe"
+      ? sql.raw("(g.anzahl - g.einnahmen_anzahl)")
+      : sql.raw("g.anzahl");
+
 /** What chooses rows (alias k; `lfs`: the supplier, joined for a search). */
 function bedingungen(auswahl: Buchauswahl): SQL[] {
   const filter: SQL[] = [];
@@ -361,8 +369,8 @@ const sucheJoin = (auswahl: Buchauswahl) =>
  * only choose rows). A page (or the one entry `id`): its rows first — by the index (mandant_id, datum, id); a page
  * deep into the book sorted by date starts at the day its offset falls on, found by counting day rows — then the
  * balance of each: the opening of its segment, the net of the segment's days before its day (day rows) and the
- * running sum within its day (the entries of the page's days). The total counts day rows unless a search needs
- * the entries. Without a page (the export): every row of the period with one window over the period from its
+ * running sum within its day (the entries of the page's days). The total: null when it is a sum of day rows
+ * (no search; `stand` sums it with the balances), the rows when they are all, else a count of the matches. Without a page (the export): every row of the period with one window over the period from its
  * opening (the balance before von).
  */
 export async function zeilen(
@@ -370,7 +378,7 @@ export async function zeilen(
   e: KassaEinstellungen,
   auswahl: Buchauswahl,
   seite?: { page: number; size: number; sort: TKassabuchQuery["sort"] },
-): Promise<{ items: TKassabuchEintrag[]; totalCount: number }> {
+): Promise<{ items: TKassabuchEintrag[]; totalCount: number | null }> {
   if (seite === undefined && auswahl.id === undefined) {
     const items = await periode(tx, e, auswahl);
     return { items, totalCount: items.length };
@@ -387,12 +395,7 @@ export async function zeilen(
   const filter = bedingungen(auswahl);
   const suche = suchworte(auswahl).length > 0;
   const ausTagen = !suche && auswahl.id === undefined;
-  const anzahlSpalte =
-    auswahl.typ === "einnahme"
-      ? sql.raw("g.einnahmen_anzahl")
-      : auswahl.typ === "ausgabe"
-        ? sql.raw("(g.anzahl - g.einnahmen_anzahl)")
-        : sql.raw("g.anzahl");
+  const anzahlSpalte = anzahlVon(auswahl.typ);
   const tageImZeitraum = sql`${auswahl.von ? sql`g.datum >= ${auswahl.von}::date` : sql`true`}
     AND ${auswahl.bis ? sql`g.datum <= ${auswahl.bis}::date` : sql`true`}`;
   // Deep into the book by date: the day the offset falls on and how many rows come before it.
@@ -441,18 +444,12 @@ export async function zeilen(
         ${anschluesse}
        ORDER BY ${ordnung("s")}`,
   );
+  // Without a search the total is a sum of day rows: `null` leaves it to `stand`, which reads them anyway.
   const totalCount =
     auswahl.id !== undefined || (offset === 0 && rows.length < size)
       ? rows.length
       : ausTagen
-        ? Number(
-            (
-              await einWert(
-                tx,
-                sql`SELECT coalesce(sum(${anzahlSpalte}), 0)::text AS n FROM kassabuch_tag g WHERE ${tageImZeitraum}`,
-              )
-            ).n ?? 0,
-          )
+        ? null
         : Number(
             (
               await einWert(
@@ -552,6 +549,8 @@ export async function anzahlImZeitraum(tx: Tx, von: string | null, bis: string |
 }
 
 export interface Buchstand {
+  /** Entries of the period (of the type `typ` given to stand). */
+  anzahl: number;
   completeBalance: Decimal;
   actualBalance: Decimal;
   anfangsbestand: Decimal;
@@ -571,6 +570,7 @@ export async function stand(
   von: string | null,
   bis: string | null,
   heute: string,
+  typ?: TKassabuchTyp,
 ): Promise<Buchstand> {
   const imSegment = (date: string) => {
     const beginn = segmentBeginn(e, date);
@@ -592,7 +592,8 @@ export async function stand(
           ${bis ? sql`(sum(${netto}) FILTER (WHERE ${imSegment(bis)} AND g.datum <= ${bis}::date))::text` : sql`NULL`} AS bis,
           ${von ? sql`(sum(${netto}) FILTER (WHERE ${imSegment(von)} AND g.datum < ${von}::date))::text` : sql`NULL`} AS vor_von,
           (sum(g.einnahmen) FILTER (WHERE ${zeitraum}))::text AS einnahmen,
-          (sum(g.ausgaben) FILTER (WHERE ${zeitraum}))::text AS ausgaben
+          (sum(g.ausgaben) FILTER (WHERE ${zeitraum}))::text AS ausgaben,
+          (sum(${anzahlVon(typ)}) FILTER (WHERE ${zeitraum}))::text AS anzahl
         FROM kassabuch_tag g) s`,
   );
   const letzter = row.letzter ?? heute;
@@ -605,6 +606,7 @@ export async function stand(
         ? eroeffnung(e, ersterTag)
         : add(eroeffnung(e, von), zahl(row.vor_von));
   return {
+    anzahl: Number(row.anzahl ?? 0),
     completeBalance: add(eroeffnung(e, letzter), zahl(row.komplett)),
     actualBalance: add(eroeffnung(e, heute), zahl(row.heute)),
     anfangsbestand,

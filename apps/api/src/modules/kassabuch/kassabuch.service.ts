@@ -129,12 +129,13 @@ export const kassabuchService = {
     scope.run(async (tx): Promise<{ body: TKassabuch; totalCount: number }> => {
       const { e, abgeschlossenBis: geschlossen } = await einstellungenUndAbschluss(tx);
       const seite = await zeilen(tx, e, query, query);
-      const s = await stand(tx, e, query.von ?? null, query.bis ?? null, heute);
+      const s = await stand(tx, e, query.von ?? null, query.bis ?? null, heute, query.typ);
+      const totalCount = seite.totalCount ?? s.anzahl;
       return {
-        totalCount: seite.totalCount,
+        totalCount,
         body: {
           entries: seite.items,
-          totalCount: seite.totalCount,
+          totalCount,
           completeBalance: toNumber(s.completeBalance),
           actualBalance: toNumber(s.actualBalance),
           zeitraum: {
