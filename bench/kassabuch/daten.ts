@@ -5,9 +5,9 @@
  * year) so that row-level security filters for real.
  *
  * The entries are generated in the book's order (date, then id; ids reserved from the table's sequence in one
- * block), every expense at most the running balance at that point — of the whole book from the opening balance and
- * of its year from zero — so no running balance is below zero whether or not the years start at zero
- * (kassaStartZeroYear). Daily takings and small expenses; when the drawer holds more than 4 000 € some of it goes to
+ * block), every expense at most the running balance at that point less 1 000 € — of the whole book from the opening
+ * balance and of its year from zero — so no running balance is below zero whether or not the years start at zero
+ * (kassaStartZeroYear), and the measurement's back-dated expenses still fit. Daily takings and small expenses; when the drawer holds more than 4 000 € some of it goes to
  * the bank (a large expense). About 40 % carry a VAT rate (the tenant's rates, copied as the app does), a quarter of
  * the expenses one of 40 suppliers (customer records flagged lieferant), 70 % a receipt number, 30 % an account;
  * 0.5 % are corrections (the counter-entry of an earlier entry of the last days: opposite type, same amount, rate,
@@ -30,6 +30,10 @@ export const LOGIN = "bench-kassabuch";
 export const PASSWORD = "bench-kassabuch";
 /** The opening balance (kassaBetrag) and the first day of the book (kassaStartdatum): 1 January two years ago. */
 export const KASSA_BETRAG = "2000.00";
+/** What every running balance keeps (cents): the measured postings (a year back, ~1.5 € each) must still fit. */
+const BODEN = 100_000;
+/** The generator's version (in the marker: a changed generator makes new data). */
+const VERSION = 2;
 
 export interface BuchParameter {
   size: number;
@@ -40,6 +44,7 @@ export interface BuchParameter {
 }
 
 export interface BuchMarker extends BuchParameter {
+  version: number;
   mandantId: number;
   kleinId: number;
   userId: number;
@@ -52,8 +57,12 @@ export interface BuchMarker extends BuchParameter {
   mitLieferant: number;
 }
 
-const gleich = (a: BuchParameter, b: BuchParameter) =>
-  a.size === b.size && a.small === b.small && a.seed === b.seed && a.heute === b.heute;
+const gleich = (a: BuchMarker, b: BuchParameter) =>
+  a.version === VERSION &&
+  a.size === b.size &&
+  a.small === b.small &&
+  a.seed === b.seed &&
+  a.heute === b.heute;
 
 /**
  * The database as the parameters want it: reused (after removing measured postings) when its marker has the same
@@ -162,7 +171,7 @@ function buchung(
       for (let i = 0; i < proTag[t]!; i++) {
         const id = erste + zeilen.length;
         const erfasstAm = `${datum}T${String(7 + Math.floor((i * 12) / Math.max(1, proTag[t]!))).padStart(2, "0")}:${String(rng.int(0, 59)).padStart(2, "0")}:00+01:00`;
-        const kann = Math.min(saldo, jahrSaldo);
+        const kann = Math.min(saldo, jahrSaldo) - BODEN;
         // A correction of an entry of the last ~200 (same year, not a correction, not corrected yet).
         if (rng.chance(0.005) && zeilen.length > 0) {
           const kandidat = zeilen[Math.max(0, zeilen.length - 1 - rng.int(0, 200))]!;
@@ -214,7 +223,8 @@ function buchung(
         const d = typ === "einnahme" ? cent : -cent;
         saldo += d;
         jahrSaldo += d;
-        if (saldo < 0 || jahrSaldo < 0) throw new Error(`generator: balance below zero at ${datum}`);
+        if (saldo < BODEN || jahrSaldo < BODEN)
+          if (typ === "ausgabe") throw new Error(`generator: balance below the floor at ${datum}`);
       }
     }
   }
@@ -348,6 +358,7 @@ async function erzeugen(url: string, database: Database, p: BuchParameter): Prom
     await c.query("ANALYZE kunde");
     const m: BuchMarker = {
       ...p,
+      version: VERSION,
       mandantId,
       kleinId,
       userId,

@@ -6,23 +6,28 @@
  * the warm-up, every probe once, interleaved:
  *
  * - lists (GET kassabuch): first page (default sort: date, id ascending), page 100, the last page, this month
- *   (von/bis), this year, newest first (sort=date,desc), by id descending, a search word; the SQL each one ran —
- *   captured from the pg driver — also replayed raw in the same tenant transaction (column sql);
- * - writes (PUT kassabuch, dated today: a small income, a small expense — the balance guard — and an expense dated
- *   a year back); they add rows to the book, which the next run removes again (daten.ts);
+ *   (von/bis), this year, newest first (sort=date,desc), by id descending, this month newest first, a search word
+ *   (extra: no budget); the SQL each one ran — captured from the pg driver — also replayed raw in the same tenant
+ *   transaction (column sql). There is no sort by amount (sort=betrag is 400: date and id only);
+ * - writes (PUT kassabuch: a small income and a small expense dated today — the balance guard — and an expense
+ *   dated a year back); they add rows to the book, which the next run removes again (daten.ts);
  * - exports (GET kassabuch/export) in the first --n-export rounds: CSV of this month and of this year, PDF of this
- *   month (entries of the month — its PDF is refused when the month has more than the PDF cap);
- * - heavy exports (--n-heavy times each, after the rounds): the CSV of the whole book and PDFs of the last
- *   --pdf-rows entries (a period ending today holding at most that many), each with the process's peak RSS (the
- *   high-water mark reset before the request: /proc/self/clear_refs), and the export over the cap (refused).
+ *   month;
+ * - heavy exports (--n-heavy times each, after the rounds): the CSV of the whole book, PDFs of the last --pdf-rows
+ *   entries (default: the cap, KASSABUCH_EXPORT_MAX.pdf; a period ending today holding at most that many) and the
+ *   PDF of this year (over the cap: refused). Each with the process's peak RSS (the high-water mark reset before
+ *   the request: /proc/self/clear_refs; the app runs in this process). An export must answer 400 exactly when its
+ *   period holds more entries than the format's cap (counted as the owner before each call).
  *
- * Server time is Node's `request` event to the last byte handed to the socket (a listener the bench adds to
- * app.server). Then EXPLAIN (ANALYZE, BUFFERS) of every captured statement of the lists and of the expense, as the
- * application role with the tenant set (lib/measure.ts); the plans go beside the JSON (`-plans.txt`).
+ * Before the rounds, every row of one call of each list is checked against the rules' running balances over the
+ * whole book (kassabuch.rules.ts laufendeSalden): a wrong balance fails the run (exit 1). Server time is Node's
+ * `request` event to the last byte handed to the socket (a listener the bench adds to app.server). After the rounds,
+ * EXPLAIN (ANALYZE, BUFFERS) of every captured statement of the lists and of the expense, as the application role
+ * with the tenant set (lib/measure.ts); the plans go beside the JSON (`-plans.txt`, not committed).
  *
  *   npm run bench:kassabuch:liste -- [--n 200] [--warmup 20] [--n-export 10] [--n-heavy 3] [--pdf-rows 2000,5000]
  *                                    [--db kontor_bench_kassabuch] [--fresh] [--size 100000] [--small 2000]
- *                                    [--seed 17] [--zero-year] [--log-level silent] [--out file.json]
+ *                                    [--seed 17] [--zero-year] [--skip-over-cap] [--log-level silent] [--out f.json]
  *
  * `--zero-year` measures with kassaStartZeroYear (every year a segment of its own; the data are valid both ways).
  */
