@@ -24,7 +24,8 @@ import { appUser } from "./user.ts";
  * The cash book (issue 17): append-only entries and the closes that freeze periods. Both tables are tenant-owned
  * (mandant_id first, RLS) and the application role may only insert and read them (the migration revokes UPDATE,
  * DELETE and TRUNCATE, as for audit_log): an entry is never changed — a correction is a counter-entry naming it.
- * Balances are never stored (a back-dated entry would have to rewrite them); they are summed from the entries.
+ * Balances are never stored per entry (a back-dated entry would have to rewrite them); they are summed from the
+ * entries and the book per day (kassabuch_tag, below).
  */
 export const kassabuchEintrag = pgTable(
   "kassabuch_eintrag",
