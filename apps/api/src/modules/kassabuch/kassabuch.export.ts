@@ -4,7 +4,7 @@ import { type Decimal, dec } from "@kontor/domain/money/decimal";
 import { type DruckSprache, euroText, prozentText } from "@kontor/domain/money/format";
 import { resources } from "@kontor/i18n";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
-import { csvDatei, csvText, csvZahl } from "../../http/csv.ts";
+import { csvText, csvZahl } from "../../http/csv.ts";
 import type { Buchstand } from "./kassabuch.repository.ts";
 
 /**
@@ -41,12 +41,16 @@ const datum = (iso: string, sprache: DruckSprache) => (sprache === "de" ? datumT
 // ---------------------------------------------------------------------------------------------------------------
 // CSV
 
-export function kassabuchCsv(d: KassabuchDruck): string {
+/** Lines of cells, each line ended by CRLF (as csvDatei writes them). */
+const csvZeilen = (zeilen: readonly (readonly string[])[]) =>
+  zeilen.map((z) => `${z.join(";")}\r\n`).join("");
+const leer = (n: number) => Array.from({ length: n }, () => "");
+
+/** The start of the CSV file: BOM, the header line and the opening balance. */
+export function kassabuchCsvKopf(d: Omit<KassabuchDruck, "eintraege">): string {
   const t = texte(d.sprache);
-  const zeile = (...zellen: string[]) => zellen;
-  const leer = (n: number) => Array.from({ length: n }, () => "");
-  const zeilen = [
-    zeile(
+  return `\uFEFF${csvZeilen([
+    [
       t.nr,
       t.datum,
       t.belegnummer,
@@ -59,8 +63,8 @@ export function kassabuchCsv(d: KassabuchDruck): string {
       t.ausgabe,
       t.saldo,
       t.korrekturZu,
-    ),
-    zeile(
+    ],
+    [
       "",
       d.von ? datum(d.von, d.sprache) : "",
       ...leer(2),
@@ -68,32 +72,43 @@ export function kassabuchCsv(d: KassabuchDruck): string {
       ...leer(5),
       csvZahl(d.stand.anfangsbestand, d.sprache),
       "",
-    ),
-    ...d.eintraege.map((e) =>
-      zeile(
-        String(e.id),
-        datum(e.date, d.sprache),
-        csvText(e.belegnummer),
-        csvText(e.kontonummer),
-        csvText(e.text),
-        csvText(e.lieferant?.anzeigename),
-        resources[d.sprache].kassabuch.typ[e.typ],
-        e.mehrwertssteuer ? csvZahl(e.mehrwertssteuer.mwst, d.sprache) : "",
-        e.typ === "einnahme" ? csvZahl(e.betrag, d.sprache) : "",
-        e.typ === "ausgabe" ? csvZahl(e.betrag, d.sprache) : "",
-        csvZahl(e.saldo, d.sprache),
-        e.korrekturVon === null ? "" : String(e.korrekturVon),
-      ),
-    ),
-    zeile(
+    ],
+  ])}`;
+}
+
+/** The lines of some entries (the export writes the period in parts of a few thousand). */
+export function kassabuchCsvZeilen(eintraege: readonly TKassabuchEintrag[], sprache: DruckSprache): string {
+  return csvZeilen(
+    eintraege.map((e) => [
+      String(e.id),
+      datum(e.date, sprache),
+      csvText(e.belegnummer),
+      csvText(e.kontonummer),
+      csvText(e.text),
+      csvText(e.lieferant?.anzeigename),
+      resources[sprache].kassabuch.typ[e.typ],
+      e.mehrwertssteuer ? csvZahl(e.mehrwertssteuer.mwst, sprache) : "",
+      e.typ === "einnahme" ? csvZahl(e.betrag, sprache) : "",
+      e.typ === "ausgabe" ? csvZahl(e.betrag, sprache) : "",
+      csvZahl(e.saldo, sprache),
+      e.korrekturVon === null ? "" : String(e.korrekturVon),
+    ]),
+  );
+}
+
+/** The end of the CSV file: the totals and the closing balance. */
+export function kassabuchCsvFuss(d: Omit<KassabuchDruck, "eintraege">): string {
+  const t = texte(d.sprache);
+  return csvZeilen([
+    [
       ...leer(4),
       csvText(t.summe),
       ...leer(3),
       csvZahl(d.stand.einnahmen, d.sprache),
       csvZahl(d.stand.ausgaben, d.sprache),
       ...leer(2),
-    ),
-    zeile(
+    ],
+    [
       "",
       datum(d.bis ?? d.heute, d.sprache),
       ...leer(2),
@@ -101,10 +116,13 @@ export function kassabuchCsv(d: KassabuchDruck): string {
       ...leer(5),
       csvZahl(d.stand.endbestand, d.sprache),
       "",
-    ),
-  ];
-  return csvDatei(zeilen);
+    ],
+  ]);
 }
+
+/** The whole CSV file (UTF-8 with BOM, semicolons, CRLF). */
+export const kassabuchCsv = (d: KassabuchDruck): string =>
+  kassabuchCsvKopf(d) + kassabuchCsvZeilen(d.eintraege, d.sprache) + kassabuchCsvFuss(d);
 
 // ---------------------------------------------------------------------------------------------------------------
 // PDF

@@ -1,10 +1,5 @@
 import type { TKassabuchTyp } from "@kontor/domain/kassabuch/kassabuch.codes";
-import {
-  abschnitt,
-  eroeffnung,
-  type KassaEinstellungen,
-  letzterTag,
-} from "@kontor/domain/kassabuch/kassabuch.rules";
+import { abschnitt, eroeffnung, type KassaEinstellungen } from "@kontor/domain/kassabuch/kassabuch.rules";
 import type { TKassabuchEintrag, TKassabuchQuery } from "@kontor/domain/kassabuch/kassabuch.schema";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
 import { add, compare, type Decimal, dec, toFixedString, toNumber } from "@kontor/domain/money/decimal";
@@ -20,9 +15,12 @@ import {
 import { currentMandant } from "../../db/schema/tenant.ts";
 
 /**
- * The cash book in SQL (Drizzle and a few statements of its own). Balances are summed from the entries, never
- * stored; the rules are those of packages/domain kassabuch.rules.ts (segments, openings, the guard), computed here
- * so a page stays a few statements. Every writer first takes the tenant's cash-book lock (`sperren`).
+ * The cash book in SQL (Drizzle and a few statements of its own). Balances are never stored per entry (a back-dated
+ * entry would have to rewrite them): they are sums — of the book per day (`kassabuch_tag`, kept by the triggers of
+ * migration 0027) for everything before a day, and of the entries within a day. So a page, the balances and the
+ * guard read a few hundred day rows and the page's days, not the whole book (DESIGN §9: 20 ms at 100 000 entries;
+ * bench/kassabuch/liste.ts). The rules are those of packages/domain kassabuch.rules.ts (segments, openings, the
+ * guard). Every writer first takes the tenant's cash-book lock (`sperren`).
  */
 
 const NULL = dec(0);
@@ -35,6 +33,13 @@ const segmentEnde = (e: KassaEinstellungen, date: string) =>
 
 /** The signed amount of an entry row (alias k). */
 const signiert = sql.raw(`CASE WHEN k.typ = 'einnahme' THEN k.betrag ELSE -k.betrag END`);
+/** The net of a day row (alias g). */
+const netto = sql.raw(`(g.einnahmen - g.ausgaben)`);
+/** Day rows (alias g) from the first day of the segment of `date` (none: the book's beginning). */
+const abSegment = (e: KassaEinstellungen, date: string) => {
+  const beginn = segmentBeginn(e, date);
+  return beginn ? sql`g.datum >= ${beginn}::date` : sql`true`;
+};
 
 /**
  * Serializes the cash-book writes of the tenant: one transaction-scoped advisory lock per tenant (the key
@@ -63,6 +68,29 @@ export async function einstellungen(tx: Tx): Promise<KassaEinstellungen> {
   };
 }
 
+/** The tenant's cash settings and the last closed day, in one statement (the list reads both). */
+export async function einstellungenUndAbschluss(
+  tx: Tx,
+): Promise<{ e: KassaEinstellungen; abgeschlossenBis: string | null }> {
+  const [row] = await tx
+    .select({
+      kassaBetrag: sql<string | null>`${mandant.kassaBetrag}::text`,
+      kassaStartdatum: mandant.kassaStartdatum,
+      kassaStartZeroYear: mandant.kassaStartZeroYear,
+      abgeschlossenBis: sql<string | null>`(SELECT max(a.bis)::text FROM kassabuch_abschluss a)`,
+    })
+    .from(mandant)
+    .where(eq(mandant.id, currentMandant));
+  return {
+    e: {
+      kassaBetrag: row?.kassaBetrag ?? null,
+      kassaStartdatum: row?.kassaStartdatum ?? null,
+      kassaStartZeroYear: row?.kassaStartZeroYear ?? false,
+    },
+    abgeschlossenBis: row?.abgeschlossenBis ?? null,
+  };
+}
+
 /** The tenant's name (the export's heading). */
 export async function mandantName(tx: Tx): Promise<string> {
   const [row] = await tx
@@ -87,41 +115,37 @@ async function einWert(tx: Tx, query: SQL): Promise<Record<string, string | null
 
 /** The balance at the end of a day (its segment's opening plus the segment's entries up to that day). */
 export async function saldoAm(tx: Tx, e: KassaEinstellungen, date: string): Promise<Decimal> {
-  const beginn = segmentBeginn(e, date);
   const row = await einWert(
     tx,
-    sql`SELECT sum(${signiert})::text AS s FROM kassabuch_eintrag k
-         WHERE k.datum <= ${date}::date ${beginn ? sql`AND k.datum >= ${beginn}::date` : sql``}`,
+    sql`SELECT sum(${netto})::text AS s FROM kassabuch_tag g WHERE g.datum <= ${date}::date AND ${abSegment(e, date)}`,
   );
   return add(eroeffnung(e, date), zahl(row.s));
 }
 
 /** The balance at the start of a day (before its entries). */
 export async function saldoVor(tx: Tx, e: KassaEinstellungen, date: string): Promise<Decimal> {
-  const beginn = segmentBeginn(e, date);
   const row = await einWert(
     tx,
-    sql`SELECT sum(${signiert})::text AS s FROM kassabuch_eintrag k
-         WHERE k.datum < ${date}::date ${beginn ? sql`AND k.datum >= ${beginn}::date` : sql``}`,
+    sql`SELECT sum(${netto})::text AS s FROM kassabuch_tag g WHERE g.datum < ${date}::date AND ${abSegment(e, date)}`,
   );
   return add(eroeffnung(e, date), zahl(row.s));
 }
 
 /**
  * The largest expense that may be dated `date` (kassabuch.rules.ts hoechsteAusgabe): the least of the balance at
- * the end of that day and every running balance after it in its segment — one pass over the segment's entries.
+ * the end of that day and every running balance after it in its segment — one pass over the segment's day rows:
+ * the least running balance within a later day is the balance before it plus its `tiefst`.
  */
 export async function hoechsteAusgabe(tx: Tx, e: KassaEinstellungen, date: string): Promise<Decimal> {
-  const beginn = segmentBeginn(e, date);
   const ende = segmentEnde(e, date);
   const row = await einWert(
     tx,
-    sql`SELECT (coalesce(sum(x.s) FILTER (WHERE x.datum <= ${date}::date), 0))::text AS bis_tag,
-               (min(x.lauf) FILTER (WHERE x.datum > ${date}::date))::text AS danach
-          FROM (SELECT k.datum, ${signiert} AS s, sum(${signiert}) OVER (ORDER BY k.datum, k.id) AS lauf
-                  FROM kassabuch_eintrag k
-                 WHERE true ${beginn ? sql`AND k.datum >= ${beginn}::date` : sql``}
-                       ${ende ? sql`AND k.datum <= ${ende}::date` : sql``}) x`,
+    sql`SELECT (coalesce(sum(x.netto) FILTER (WHERE x.datum <= ${date}::date), 0))::text AS bis_tag,
+               (min(x.vor + x.tiefst) FILTER (WHERE x.datum > ${date}::date))::text AS danach
+          FROM (SELECT g.datum, ${netto} AS netto, g.tiefst,
+                       coalesce(sum(${netto}) OVER (ORDER BY g.datum ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS vor
+                  FROM kassabuch_tag g
+                 WHERE ${abSegment(e, date)} ${ende ? sql`AND g.datum <= ${ende}::date` : sql``}) x`,
   );
   const bisTag = zahl(row.bis_tag);
   const kleinster =
@@ -285,78 +309,248 @@ export interface Buchauswahl {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The answer's columns of the entries `s` (their supplier lf, document b and correction kd), `saldo` given. */
+const spalten = (saldo: SQL) => sql`
+  s.id, s.datum::text AS datum, s.belegnummer, s.kontonummer, s.text, s.lieferant_id,
+  lf.firma AS lf_firma, lf.bezeichnung AS lf_bezeichnung, lf.vorname AS lf_vorname,
+  lf.nachname AS lf_nachname, lf.geschlecht AS lf_geschlecht,
+  s.typ, s.mehrwertssteuer_id, s.mwst::text AS mwst, s.betrag::text AS betrag,
+  (${saldo})::text AS saldo,
+  s.beleg_id, b.beleg_nummer, s.korrektur_von, kd.id AS korrigiert_durch,
+  s.erfasst_am, s.erfasst_login`;
+const anschluesse = sql`
+  LEFT JOIN kunde lf ON lf.mandant_id = s.mandant_id AND lf.id = s.lieferant_id
+  LEFT JOIN beleg b ON b.mandant_id = s.mandant_id AND b.id = s.beleg_id
+  LEFT JOIN kassabuch_eintrag kd ON kd.mandant_id = s.mandant_id AND kd.korrektur_von = s.id`;
+
+/** The segment of a day column: its year when years start at zero, else 0. */
+const segmentVon = (e: KassaEinstellungen, datum: SQL) =>
+  e.kassaStartZeroYear ? sql`extract(year FROM ${datum})::int` : sql`0`;
+
+/** The opening of the segment of a day column (kassabuch.rules.ts eroeffnung). */
+function eroeffnungVon(e: KassaEinstellungen, datum: SQL): SQL {
+  const kassaBetrag = toFixedString(zahl(e.kassaBetrag === null ? null : String(e.kassaBetrag)), 2);
+  if (!e.kassaStartZeroYear) return sql`${kassaBetrag}::numeric`;
+  if (e.kassaStartdatum === null) return sql`0::numeric`;
+  return sql`CASE WHEN ${segmentVon(e, datum)} = ${abschnitt(e, e.kassaStartdatum)} THEN ${kassaBetrag}::numeric ELSE 0 END`;
+}
+
+/** The entries of a day row (alias g) of a type (none: all). */
+const anzahlVon = (typ: TKassabuchTyp | undefined) =>
+  typ === "einnahme"
+    ? sql.raw("g.einnahmen_anzahl")
+    : typ === "ausgabe"
+      ? sql.raw("(g.anzahl - g.einnahmen_anzahl)")
+      : sql.raw("g.anzahl");
+
+/** What chooses rows (alias k; `lfs`: the supplier, joined for a search). */
+function bedingungen(auswahl: Buchauswahl): SQL[] {
+  const filter: SQL[] = [];
+  if (auswahl.von) filter.push(sql`k.datum >= ${auswahl.von}::date`);
+  if (auswahl.bis) filter.push(sql`k.datum <= ${auswahl.bis}::date`);
+  if (auswahl.typ) filter.push(sql`k.typ = ${auswahl.typ}`);
+  if (auswahl.id !== undefined) filter.push(sql`k.id = ${auswahl.id}`);
+  for (const wort of suchworte(auswahl))
+    filter.push(
+      sql`(kontor_fold(concat_ws(' ', k.text, k.belegnummer, k.kontonummer)) || ' ' || coalesce(lfs.suche, ''))
+            LIKE '%' || kontor_fold(${escapeLike(wort)}) || '%'`,
+    );
+  return filter;
+}
+const suchworte = (auswahl: Buchauswahl) => (auswahl.search ?? "").split(/\s+/).filter(Boolean);
+const wo = (filter: SQL[]) => (filter.length ? sql.join(filter, sql` AND `) : sql`true`);
+const sucheJoin = (auswahl: Buchauswahl) =>
+  suchworte(auswahl).length
+    ? sql`LEFT JOIN kunde lfs ON lfs.mandant_id = k.mandant_id AND lfs.id = k.lieferant_id`
+    : sql``;
+
 /**
- * Rows of the book with the running balance after each — computed over the book's order from the start of the
- * window: `von` (its opening: the balance before von), or the book's beginning. When years start at zero, every
- * year is a partition with its own opening. Filters typ and search only choose rows; balances stay the book's.
+ * Rows of the book with the running balance after each (the book's balance, whatever the filters: typ and search
+ * only choose rows). A page (or the one entry `id`): its rows first — by the index (mandant_id, datum, id); a page
+ * deep into the book sorted by date starts at the day its offset falls on, found by counting day rows — then the
+ * balance of each: the opening of its segment, the net of the segment's days before its day (day rows) and the
+ * running sum within its day (the entries of the page's days). The total: null when it is a sum of day rows
+ * (no search; `stand` sums it with the balances), the rows when they are all, else a count of the matches. Without a page (the export): every row of the period with one window over the period from its
+ * opening (the balance before von).
  */
 export async function zeilen(
   tx: Tx,
   e: KassaEinstellungen,
   auswahl: Buchauswahl,
   seite?: { page: number; size: number; sort: TKassabuchQuery["sort"] },
-): Promise<{ items: TKassabuchEintrag[]; totalCount: number }> {
-  const { von, bis } = auswahl;
-  const segmentVon = von === undefined ? null : abschnitt(e, von);
-  const eroeffnungVon = von === undefined ? null : toFixedString(await saldoVor(tx, e, von), 2);
-  const startSegment = e.kassaStartZeroYear
-    ? e.kassaStartdatum === null
-      ? null
-      : abschnitt(e, e.kassaStartdatum)
-    : 0;
-  const kassaBetrag = toFixedString(zahl(e.kassaBetrag === null ? null : String(e.kassaBetrag)), 2);
-  const segment = e.kassaStartZeroYear ? sql.raw(`extract(year FROM k.datum)::int`) : sql.raw(`0`);
-  const eroeffnungSql = sql`CASE
-      WHEN ${segmentVon === null ? sql`false` : sql`l.seg = ${segmentVon}`} THEN ${eroeffnungVon ?? "0"}::numeric
-      WHEN ${startSegment === null ? sql`false` : sql`l.seg = ${startSegment}`} THEN ${kassaBetrag}::numeric
-      ELSE 0 END`;
-  const filter: SQL[] = [];
-  if (auswahl.typ) filter.push(sql`l.typ = ${auswahl.typ}`);
-  if (auswahl.id !== undefined) filter.push(sql`l.id = ${auswahl.id}`);
-  for (const wort of (auswahl.search ?? "").split(/\s+/).filter(Boolean))
-    filter.push(
-      sql`(kontor_fold(concat_ws(' ', l.text, l.belegnummer, l.kontonummer)) || ' ' || coalesce(lf.suche, ''))
-            LIKE '%' || kontor_fold(${escapeLike(wort)}) || '%'`,
-    );
+): Promise<{ items: TKassabuchEintrag[]; totalCount: number | null }> {
+  if (seite === undefined && auswahl.id === undefined) {
+    const items = await periode(tx, e, auswahl);
+    return { items, totalCount: items.length };
+  }
+  const size = seite?.size ?? 1;
+  const offset = seite ? seite.page * seite.size : 0;
   const sort = seite?.sort.length ? seite.sort : [{ field: "date" as const, direction: "asc" as const }];
-  const ordnung = sort.flatMap((s) =>
-    s.field === "date"
-      ? [sql.raw(`l.datum ${s.direction}`), sql.raw(`l.id ${s.direction}`)]
-      : [sql.raw(`l.id ${s.direction}`)],
-  );
+  const erste = sort[0]!;
+  const richtung = sql.raw(erste.direction === "desc" ? "desc" : "asc");
+  const ordnung = (alias: string) =>
+    erste.field === "date"
+      ? sql.raw(`${alias}.datum ${erste.direction}, ${alias}.id ${erste.direction}`)
+      : sql.raw(`${alias}.id ${erste.direction}`);
+  const filter = bedingungen(auswahl);
+  const suche = suchworte(auswahl).length > 0;
+  const ausTagen = !suche && auswahl.id === undefined;
+  const anzahlSpalte = anzahlVon(auswahl.typ);
+  const tageImZeitraum = sql`${auswahl.von ? sql`g.datum >= ${auswahl.von}::date` : sql`true`}
+    AND ${auswahl.bis ? sql`g.datum <= ${auswahl.bis}::date` : sql`true`}`;
+  // Deep into the book by date: the day the offset falls on and how many rows come before it.
+  const springen = ausTagen && erste.field === "date" && offset > 0;
+  const sprung = sql`sprung AS MATERIALIZED (
+      SELECT x.datum, x.vorher FROM (
+        SELECT g.datum, ${anzahlSpalte} AS n,
+               coalesce(sum(${anzahlSpalte}) OVER (ORDER BY g.datum ${richtung}
+                                                  ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS vorher
+          FROM kassabuch_tag g WHERE ${tageImZeitraum}) x
+       WHERE x.vorher <= ${offset}::bigint AND ${offset}::bigint < x.vorher + x.n),`;
+  const seiteSql = springen
+    ? sql`SELECT k.* FROM kassabuch_eintrag k
+           WHERE ${wo(filter)} AND k.datum ${sql.raw(erste.direction === "desc" ? "<=" : ">=")} (SELECT datum FROM sprung)
+           ORDER BY ${ordnung("k")}
+           LIMIT ${size} OFFSET (SELECT ${offset}::bigint - vorher FROM sprung)`
+    : sql`SELECT k.* FROM kassabuch_eintrag k ${sucheJoin(auswahl)}
+           WHERE ${wo(filter)}
+           ORDER BY ${ordnung("k")}
+           LIMIT ${size} OFFSET ${offset}`;
+  const segmentBeginnSeite = e.kassaStartZeroYear
+    ? sql`AND g.datum >= make_date(extract(year FROM (SELECT min(datum) FROM seite))::int, 1, 1)`
+    : sql``;
   const rows = await queryRows<Zeile>(
     tx,
     sql`
-      WITH l AS (
-        SELECT k.*, ${segment} AS seg,
-               sum(${signiert}) OVER (PARTITION BY ${segment} ORDER BY k.datum, k.id) AS lauf
+      WITH ${springen ? sprung : sql``} seite AS MATERIALIZED (${seiteSql}),
+      tage AS MATERIALIZED (
+        SELECT w.datum, w.vor FROM (
+          SELECT g.datum,
+                 coalesce(sum(${netto}) OVER (PARTITION BY ${segmentVon(e, sql.raw("g.datum"))} ORDER BY g.datum
+                                            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS vor
+            FROM kassabuch_tag g
+           WHERE g.datum <= (SELECT max(datum) FROM seite) ${segmentBeginnSeite}) w
+         WHERE w.datum >= (SELECT min(datum) FROM seite)
+      ),
+      imtag AS MATERIALIZED (
+        SELECT k.id, sum(${signiert}) OVER (PARTITION BY k.datum ORDER BY k.id) AS lauf
           FROM kassabuch_eintrag k
-         WHERE true ${von ? sql`AND k.datum >= ${von}::date` : sql``} ${bis ? sql`AND k.datum <= ${bis}::date` : sql``}
+         WHERE k.datum IN (SELECT DISTINCT datum FROM seite)
       )
-      SELECT l.id, l.datum::text AS datum, l.belegnummer, l.kontonummer, l.text, l.lieferant_id,
-             lf.firma AS lf_firma, lf.bezeichnung AS lf_bezeichnung, lf.vorname AS lf_vorname,
-             lf.nachname AS lf_nachname, lf.geschlecht AS lf_geschlecht,
-             l.typ, l.mehrwertssteuer_id, l.mwst::text AS mwst, l.betrag::text AS betrag,
-             (${eroeffnungSql} + l.lauf)::text AS saldo,
-             l.beleg_id, b.beleg_nummer, l.korrektur_von, kd.id AS korrigiert_durch,
-             l.erfasst_am, l.erfasst_login, count(*) OVER () AS total
-        FROM l
-        LEFT JOIN kunde lf ON lf.mandant_id = l.mandant_id AND lf.id = l.lieferant_id
-        LEFT JOIN beleg b ON b.mandant_id = l.mandant_id AND b.id = l.beleg_id
-        LEFT JOIN kassabuch_eintrag kd ON kd.mandant_id = l.mandant_id AND kd.korrektur_von = l.id
-       WHERE true ${filter.length ? sql`AND ${sql.join(filter, sql` AND `)}` : sql``}
-       ORDER BY ${sql.join(ordnung, sql`, `)}
-       ${seite ? sql`LIMIT ${seite.size} OFFSET ${seite.page * seite.size}` : sql``}`,
+      SELECT ${spalten(sql`${eroeffnungVon(e, sql.raw("s.datum"))} + t.vor + i.lauf`)}
+        FROM seite s
+        JOIN tage t ON t.datum = s.datum
+        JOIN imtag i ON i.id = s.id
+        ${anschluesse}
+       ORDER BY ${ordnung("s")}`,
   );
-  let totalCount = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && seite && seite.page > 0) {
-    const again = await zeilen(tx, e, auswahl, { ...seite, page: 0, size: 1 });
-    totalCount = again.totalCount;
-  }
+  // Without a search the total is a sum of day rows: `null` leaves it to `stand`, which reads them anyway.
+  const totalCount =
+    auswahl.id !== undefined || (offset === 0 && rows.length < size)
+      ? rows.length
+      : ausTagen
+        ? null
+        : Number(
+            (
+              await einWert(
+                tx,
+                sql`SELECT count(*)::text AS n FROM kassabuch_eintrag k ${sucheJoin(auswahl)} WHERE ${wo(filter)}`,
+              )
+            ).n ?? 0,
+          );
   return { items: rows.map(alsEintrag), totalCount };
 }
 
+/** Where a part of a period ends: the last entry read and the running balance of its segment after it. */
+export interface Fortsetzung {
+  datum: string;
+  id: number;
+  segment: number;
+  saldo: string;
+}
+
+/**
+ * Rows of a period (von/bis; typ and search are not the export's) in the book's order with the running balance
+ * after each, `limit` at a time: the rows after `nach` (or from von), one window over them partitioned by segment,
+ * from the balance the part before ended with (its segment) or the period's opening — the balance before `von` for
+ * von's segment (day rows), the segment's opening for a segment that begins inside the period. Returns the rows and
+ * where the next part continues (undefined: the period is read).
+ */
+export async function periodeTeil(
+  tx: Tx,
+  e: KassaEinstellungen,
+  zeitraum: { von: string | null; bis: string | null },
+  nach: Fortsetzung | null,
+  limit: number,
+): Promise<{ items: TKassabuchEintrag[]; weiter: Fortsetzung | undefined }> {
+  const { von, bis } = zeitraum;
+  const segment = segmentVon(e, sql.raw("k.datum"));
+  const vorher =
+    nach !== null
+      ? { segment: nach.segment, saldo: nach.saldo }
+      : von !== null
+        ? { segment: abschnitt(e, von), saldo: toFixedString(await saldoVor(tx, e, von), 2) }
+        : null;
+  const eroeffnungSql =
+    vorher === null
+      ? eroeffnungVon(e, sql.raw("s.datum"))
+      : sql`CASE WHEN s.seg = ${vorher.segment} THEN ${vorher.saldo}::numeric
+                 ELSE ${eroeffnungVon(e, sql.raw("s.datum"))} END`;
+  const rows = await queryRows<Zeile>(
+    tx,
+    sql`
+      WITH s AS (
+        SELECT k.*, ${segment} AS seg,
+               sum(${signiert}) OVER (PARTITION BY ${segment} ORDER BY k.datum, k.id) AS lauf
+          FROM (SELECT * FROM kassabuch_eintrag k
+                 WHERE ${wo(bedingungen({ von: von ?? undefined, bis: bis ?? undefined }))}
+                   ${nach ? sql`AND (k.datum, k.id) > (${nach.datum}::date, ${nach.id}::bigint)` : sql``}
+                 ORDER BY k.datum, k.id LIMIT ${limit}) k
+      )
+      SELECT ${spalten(sql`${eroeffnungSql} + s.lauf`)}
+        FROM s ${anschluesse}
+       ORDER BY s.datum, s.id`,
+  );
+  const letzte = rows.at(-1);
+  return {
+    items: rows.map(alsEintrag),
+    weiter:
+      letzte && rows.length === limit
+        ? {
+            datum: letzte.datum,
+            id: Number(letzte.id),
+            segment: abschnitt(e, letzte.datum),
+            saldo: letzte.saldo,
+          }
+        : undefined,
+  };
+}
+
+/** Every row of a period (von/bis) with its running balance, in one part. */
+async function periode(tx: Tx, e: KassaEinstellungen, auswahl: Buchauswahl): Promise<TKassabuchEintrag[]> {
+  const { items } = await periodeTeil(
+    tx,
+    e,
+    { von: auswahl.von ?? null, bis: auswahl.bis ?? null },
+    null,
+    Number.MAX_SAFE_INTEGER,
+  );
+  return items;
+}
+
+/** How many entries a period holds (day rows). */
+export async function anzahlImZeitraum(tx: Tx, von: string | null, bis: string | null): Promise<number> {
+  const row = await einWert(
+    tx,
+    sql`SELECT coalesce(sum(g.anzahl), 0)::text AS n FROM kassabuch_tag g
+         WHERE ${von ? sql`g.datum >= ${von}::date` : sql`true`} AND ${bis ? sql`g.datum <= ${bis}::date` : sql`true`}`,
+  );
+  return Number(row.n ?? 0);
+}
+
 export interface Buchstand {
+  /** Entries of the period (of the type `typ` given to stand). */
+  anzahl: number;
   completeBalance: Decimal;
   actualBalance: Decimal;
   anfangsbestand: Decimal;
@@ -368,7 +562,7 @@ export interface Buchstand {
 
 /**
  * The balances and a period's summary (kassabuch.rules.ts zeitraum): the book's first and last day, then one pass
- * summing what each balance needs.
+ * over the day rows summing what each balance needs.
  */
 export async function stand(
   tx: Tx,
@@ -376,31 +570,35 @@ export async function stand(
   von: string | null,
   bis: string | null,
   heute: string,
+  typ?: TKassabuchTyp,
 ): Promise<Buchstand> {
-  const tage = await einWert(
-    tx,
-    sql`SELECT min(k.datum)::text AS erster, max(k.datum)::text AS letzter FROM kassabuch_eintrag k`,
-  );
-  const letzter = letzterTag(tage.letzter ? [{ date: tage.letzter }] : [], heute);
-  const bisTag = bis ?? letzter;
-  const ersterTag = von ?? e.kassaStartdatum ?? tage.erster ?? null;
   const imSegment = (date: string) => {
     const beginn = segmentBeginn(e, date);
     const ende = segmentEnde(e, date);
-    return sql`${beginn ? sql`k.datum >= ${beginn}::date AND ` : sql``}${ende ? sql`k.datum <= ${ende}::date AND ` : sql``}true`;
+    return sql`${beginn ? sql`g.datum >= ${beginn}::date AND ` : sql``}${ende ? sql`g.datum <= ${ende}::date AND ` : sql``}true`;
   };
-  const zeitraum = sql`${von ? sql`k.datum >= ${von}::date` : sql`true`} AND ${bis ? sql`k.datum <= ${bis}::date` : sql`true`}`;
+  const zeitraum = sql`${von ? sql`g.datum >= ${von}::date` : sql`true`} AND ${bis ? sql`g.datum <= ${bis}::date` : sql`true`}`;
+  // The last day of the balances (kassabuch.rules.ts letzterTag: the later of today and the last entry's day) comes
+  // from the same statement: its segment is the year of m.letzter when years start at zero.
+  const imSegmentLetzter = e.kassaStartZeroYear
+    ? sql`extract(year FROM g.datum) = extract(year FROM m.letzter)`
+    : sql`true`;
   const row = await einWert(
     tx,
-    sql`SELECT
-          (sum(${signiert}) FILTER (WHERE ${imSegment(letzter)} AND k.datum <= ${letzter}::date))::text AS komplett,
-          (sum(${signiert}) FILTER (WHERE ${imSegment(heute)} AND k.datum <= ${heute}::date))::text AS heute,
-          (sum(${signiert}) FILTER (WHERE ${imSegment(bisTag)} AND k.datum <= ${bisTag}::date))::text AS bis,
-          ${von ? sql`(sum(${signiert}) FILTER (WHERE ${imSegment(von)} AND k.datum < ${von}::date))::text` : sql`NULL`} AS vor_von,
-          (sum(k.betrag) FILTER (WHERE ${zeitraum} AND k.typ = 'einnahme'))::text AS einnahmen,
-          (sum(k.betrag) FILTER (WHERE ${zeitraum} AND k.typ = 'ausgabe'))::text AS ausgaben
-        FROM kassabuch_eintrag k`,
+    sql`WITH m AS (SELECT min(g.datum) AS erster, greatest(max(g.datum), ${heute}::date) AS letzter FROM kassabuch_tag g)
+        SELECT m.erster::text AS erster, m.letzter::text AS letzter, s.* FROM m CROSS JOIN LATERAL (SELECT
+          (sum(${netto}) FILTER (WHERE ${imSegmentLetzter} AND g.datum <= m.letzter))::text AS komplett,
+          (sum(${netto}) FILTER (WHERE ${imSegment(heute)} AND g.datum <= ${heute}::date))::text AS heute,
+          ${bis ? sql`(sum(${netto}) FILTER (WHERE ${imSegment(bis)} AND g.datum <= ${bis}::date))::text` : sql`NULL`} AS bis,
+          ${von ? sql`(sum(${netto}) FILTER (WHERE ${imSegment(von)} AND g.datum < ${von}::date))::text` : sql`NULL`} AS vor_von,
+          (sum(g.einnahmen) FILTER (WHERE ${zeitraum}))::text AS einnahmen,
+          (sum(g.ausgaben) FILTER (WHERE ${zeitraum}))::text AS ausgaben,
+          (sum(${anzahlVon(typ)}) FILTER (WHERE ${zeitraum}))::text AS anzahl
+        FROM kassabuch_tag g) s`,
   );
+  const letzter = row.letzter ?? heute;
+  const bisTag = bis ?? letzter;
+  const ersterTag = von ?? e.kassaStartdatum ?? row.erster ?? null;
   const anfangsbestand =
     ersterTag === null
       ? eroeffnung(e, heute)
@@ -408,12 +606,13 @@ export async function stand(
         ? eroeffnung(e, ersterTag)
         : add(eroeffnung(e, von), zahl(row.vor_von));
   return {
+    anzahl: Number(row.anzahl ?? 0),
     completeBalance: add(eroeffnung(e, letzter), zahl(row.komplett)),
     actualBalance: add(eroeffnung(e, heute), zahl(row.heute)),
     anfangsbestand,
     einnahmen: zahl(row.einnahmen),
     ausgaben: zahl(row.ausgaben),
-    endbestand: add(eroeffnung(e, bisTag), zahl(row.bis)),
+    endbestand: add(eroeffnung(e, bisTag), zahl(bis ? row.bis : row.komplett)),
     jahreswechsel:
       e.kassaStartZeroYear &&
       ersterTag !== null &&

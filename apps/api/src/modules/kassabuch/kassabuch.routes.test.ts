@@ -1,13 +1,23 @@
 import { todayIso } from "@kontor/domain/date/calendar";
+import { KASSABUCH_EXPORT_MAX } from "@kontor/domain/kassabuch/kassabuch.codes";
+import {
+  hoechsteAusgabe,
+  type KassaEinstellungen,
+  laufendeSalden,
+  zeitraum,
+} from "@kontor/domain/kassabuch/kassabuch.rules";
 import type { TKassabuchEintrag } from "@kontor/domain/kassabuch/kassabuch.schema";
+import { toNumber } from "@kontor/domain/money/decimal";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, kassabuchEintrag } from "../../db/schema/index.ts";
+import { queryRows } from "../../db/client.ts";
+import { auditLog, kassabuchEintrag, mandant } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { pdfSeiten } from "../belegausgabe/pdfText.testing.ts";
 import { type Caller, createKunde } from "../kunde/kunde.testing.ts";
+import { type Fortsetzung, periodeTeil } from "./kassabuch.repository.ts";
 import { buch, buche, eintrag, gebucht, kassaMandant } from "./kassabuch.testing.ts";
 
 let t: TestApp;
@@ -303,6 +313,119 @@ describe("GET kassabuch", () => {
   });
 });
 
+describe("a longer book: pages deep into it, balances from the day rows", () => {
+  /**
+   * 300 entries over two months across a year change, inserted as the table owner in one statement (the day rows'
+   * trigger sums many days at once), dated at random so ids and dates disagree (back-dated entries). Every page of
+   * every order must carry the rules' running balances; totals, the period's summary and the guard's limit too.
+   */
+  async function langesBuch(zeroYear: boolean) {
+    const e: KassaEinstellungen = {
+      kassaBetrag: "500.00",
+      kassaStartdatum: "2025-12-01",
+      kassaStartZeroYear: zeroYear,
+    };
+    const who = await kassaMandant(t, { kassaBetrag: 500, kassaStartdatum: "2025-12-01" });
+    await t.db.update(mandant).set({ kassaStartZeroYear: zeroYear }).where(eq(mandant.id, who.mandantId));
+    let x = zeroYear ? 7 : 11;
+    const zufall = (n: number) => {
+      x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return x % n;
+    };
+    const werte = Array.from({ length: 300 }, (_, i) => {
+      const tag = zufall(62);
+      const date =
+        tag < 31
+          ? `2025-12-${String(tag + 1).padStart(2, "0")}`
+          : `2026-01-${String(tag - 30).padStart(2, "0")}`;
+      const typ = zufall(3) === 0 ? ("einnahme" as const) : ("ausgabe" as const);
+      return {
+        mandantId: who.mandantId,
+        datum: date,
+        text: `Lang ${i}`,
+        typ,
+        betrag: (1 + zufall(9_000) / 100).toFixed(2),
+        erfasstLogin: who.login,
+      };
+    });
+    const ids = await t.db.insert(kassabuchEintrag).values(werte).returning({ id: kassabuchEintrag.id });
+    const buchungen = werte.map((w, i) => ({ id: ids[i]!.id, date: w.datum, typ: w.typ, betrag: w.betrag }));
+    const saldo = new Map(laufendeSalden(e, buchungen).map((z) => [z.buchung.id, toNumber(z.saldo)]));
+    return { who, e, buchungen, saldo };
+  }
+
+  it.each([false, true])("kassaStartZeroYear %s", async (zeroYear) => {
+    const { who, e, buchungen, saldo } = await langesBuch(zeroYear);
+    for (const query of [
+      "",
+      "&sort=date,desc",
+      "&sort=id,desc",
+      "&typ=ausgabe&sort=date,desc",
+      "&von=2025-12-20&bis=2026-01-10",
+    ]) {
+      const erste = await buch(t, who, `?size=20${query}`);
+      const gesehen: number[] = [];
+      for (let page = 0; page * 20 < erste.total + 20; page++) {
+        const b = await buch(t, who, `?size=20&page=${page}${query}`);
+        expect(b.total, query).toBe(erste.total);
+        for (const eintrag of b.entries)
+          expect([eintrag.id, eintrag.saldo], query).toEqual([eintrag.id, saldo.get(eintrag.id)]);
+        gesehen.push(...b.entries.map((eintrag) => eintrag.id));
+      }
+      expect(new Set(gesehen).size, query).toBe(erste.total);
+      expect(gesehen.length, query).toBe(erste.total);
+    }
+    expect((await buch(t, who, "?typ=ausgabe")).total).toBe(
+      buchungen.filter((b) => b.typ === "ausgabe").length,
+    );
+    const periode = await buch(t, who, "?von=2025-12-20&bis=2026-01-10");
+    const regel = zeitraum(e, buchungen, "2025-12-20", "2026-01-10", todayIso());
+    expect(periode.zeitraum).toMatchObject({
+      anfangsbestand: toNumber(regel.anfangsbestand),
+      einnahmen: toNumber(regel.einnahmen),
+      ausgaben: toNumber(regel.ausgaben),
+      endbestand: toNumber(regel.endbestand),
+    });
+    // The export's parts (here 7 entries each): the balances run on across parts and across the year change.
+    for (const [von, bis] of [
+      [null, null],
+      ["2025-12-20", "2026-01-10"],
+    ] as const) {
+      const gelesen: { id: number; saldo: number }[] = [];
+      let weiter: Fortsetzung | null = null;
+      do {
+        const teil = await withTenant(t.db, who.mandantId, (tx) =>
+          periodeTeil(tx, e, { von, bis }, weiter, 7),
+        );
+        gelesen.push(...teil.items.map((eintrag) => ({ id: eintrag.id, saldo: eintrag.saldo })));
+        weiter = teil.weiter ?? null;
+      } while (weiter !== null);
+      const erwartet = laufendeSalden(e, buchungen)
+        .filter((z) => (von === null || z.buchung.date >= von) && (bis === null || z.buchung.date <= bis))
+        .map((z) => ({ id: z.buchung.id, saldo: toNumber(z.saldo) }));
+      expect(gelesen, `${von}…${bis}`).toEqual(erwartet);
+    }
+    for (const date of ["2025-12-01", "2025-12-24", "2026-01-01", "2026-01-31"]) {
+      const response = await buche(t, who, { date, betrag: 9_999_999 });
+      expect(response.statusCode, date).toBe(409);
+      const max = Math.max(0, toNumber(hoechsteAusgabe(e, buchungen, date)));
+      expect(response.json().fieldErrors[0].max, date).toBe(max);
+    }
+  });
+
+  it("the day rows are the triggers' alone: the application role may read them, not write them", async () => {
+    const who = await kassaMandant(t);
+    await gebucht(t, who, { typ: "einnahme", betrag: 3 });
+    const [tag] = await withTenant(t.db, who.mandantId, (tx) =>
+      queryRows(tx, sql`SELECT anzahl, einnahmen::text AS einnahmen FROM kassabuch_tag`),
+    );
+    expect(tag).toMatchObject({ anzahl: 1, einnahmen: "3.00" });
+    await expect(
+      withTenant(t.db, who.mandantId, (tx) => tx.execute(sql`UPDATE kassabuch_tag SET anzahl = 0`)),
+    ).rejects.toThrow();
+  });
+});
+
 describe("corrections", () => {
   it("a counter-entry refers to the entry; once only; a correction is not corrected", async () => {
     const who = await kassaMandant(t);
@@ -527,6 +650,35 @@ describe("export", () => {
     const en = (await pdfSeiten((await exportiert(who, "format=pdf&lang=en")).rawPayload)).join("\n");
     for (const text of ["Cash book", "Opening balance", "€100.00", "Closing balance", "€115.00"])
       expect(en).toContain(text);
+  });
+
+  it("a period beyond the format's cap is 400 at von (code max) before anything is read; the CSV comes in parts", async () => {
+    const who = await kassaMandant(t, { kassaBetrag: 100 });
+    const n = KASSABUCH_EXPORT_MAX.pdf + 1;
+    // As the table owner, in one statement: 250 entries a day from 2025-02-01 (cheaper than n postings).
+    await t.db.execute(sql`
+      INSERT INTO kassabuch_eintrag (mandant_id, datum, text, typ, betrag, erfasst_login)
+      SELECT ${who.mandantId}, date '2025-02-01' + (g / 250), 'Masse ' || g, 'einnahme', 1.00, 'test'
+        FROM generate_series(0, ${n - 1}) g`);
+    const zuViel = await call(t, { method: "GET", url: api("kassabuch/export?format=pdf&lang=de"), ...who });
+    expect(zuViel.statusCode).toBe(400);
+    expect(zuViel.json()).toMatchObject({
+      code: "error.validation",
+      fieldErrors: [{ field: "von", code: "max", max: KASSABUCH_EXPORT_MAX.pdf }],
+    });
+    const tag = await exportiert(who, "format=pdf&von=2025-02-03&bis=2025-02-03&lang=en");
+    expect((await pdfSeiten(tag.rawPayload)).join("\n")).toContain("€850.00");
+    // The CSV of all of them: more than one part of the export (5 000), the balances running on across parts.
+    expect(KASSABUCH_EXPORT_MAX.csv).toBeGreaterThan(n);
+    const zeilen = (await exportiert(who, "format=csv&lang=en")).rawPayload
+      .toString("utf8")
+      .trimEnd()
+      .split("\r\n");
+    expect(zeilen).toHaveLength(n + 4);
+    const salden = zeilen.slice(2, -2).map((z) => z.split(";")[10]);
+    expect(salden).toEqual(Array.from({ length: n }, (_, i) => (101 + i).toFixed(2)));
+    expect(zeilen.at(-2)).toBe(`;;;;Total;;;;${n}.00;0.00;;`);
+    expect(zeilen.at(-1)).toContain(`;Closing balance;;;;;;${100 + n}.00;`);
   });
 
   it("400 for an unknown format or language", async () => {

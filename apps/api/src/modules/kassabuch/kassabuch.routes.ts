@@ -1,5 +1,6 @@
 import { todayIso } from "@kontor/domain/date/calendar";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
+import { KASSABUCH_EXPORT_MAX } from "@kontor/domain/kassabuch/kassabuch.codes";
 import {
   ZKassabuch,
   ZKassabuchAbschluss,
@@ -15,7 +16,13 @@ import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
 import { fileResponse, responses } from "../../http/problem.ts";
 import { pdfErzeugen } from "../belegausgabe/pdf.ts";
-import { dateiname, kassabuchCsv, kassabuchPdf } from "./kassabuch.export.ts";
+import {
+  dateiname,
+  kassabuchCsvFuss,
+  kassabuchCsvKopf,
+  kassabuchCsvZeilen,
+  kassabuchPdf,
+} from "./kassabuch.export.ts";
 import { kassabuchService } from "./kassabuch.service.ts";
 
 /** Reading, posting and exporting: module kassabuch and ROLE_KASSABUCH or ROLE_KASSABUCH_ADMIN (SPEC §6). */
@@ -111,6 +118,7 @@ export const kassabuchRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
         tags,
         summary:
           "Cash book: a period (von/bis; without them the whole book) as CSV (UTF-8 with BOM, semicolons, decimal comma for de) or PDF, in the language `lang`: opening balance, every entry with its balance, totals, closing balance",
+        description: `At most ${KASSABUCH_EXPORT_MAX.pdf} entries in a PDF and ${KASSABUCH_EXPORT_MAX.csv} in a CSV (KASSABUCH_EXPORT_MAX): a longer period is 400 error.validation at \`von\` (code max, \`max\` = the limit), refused before anything is read or rendered.`,
         querystring: ZKassabuchExportQuery,
         response: responses(
           { 200: fileResponse("The cash book as CSV or PDF", "text/csv", "application/pdf") },
@@ -123,14 +131,24 @@ export const kassabuchRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
     async (request, reply) => {
       const { format, von, bis, lang } = request.query;
       const heute = todayIso();
-      const daten = await kassabuchService.export(request.mandant!, von ?? null, bis ?? null, heute);
-      const druck = { sprache: lang, von: von ?? null, bis: bis ?? null, heute, ...daten };
+      const anfrage = { format, von: von ?? null, bis: bis ?? null };
+      // The CSV's entries come in parts and only their lines are kept.
+      const zeilen: string[] = [];
+      const daten = await kassabuchService.export(
+        request.mandant!,
+        anfrage,
+        format === "csv" ? (eintraege) => zeilen.push(kassabuchCsvZeilen(eintraege, lang)) : undefined,
+        heute,
+      );
+      const druck = { sprache: lang, von: anfrage.von, bis: anfrage.bis, heute, ...daten };
       const name = dateiname(druck);
       reply
         .header("x-filename", `${name}.${format}`)
         .header("content-disposition", attachment(`${name}.${format}`));
       if (format === "csv")
-        return reply.header("content-type", "text/csv; charset=utf-8").send(kassabuchCsv(druck));
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .send(kassabuchCsvKopf(druck) + zeilen.join("") + kassabuchCsvFuss(druck));
       const pdf = await pdfErzeugen(kassabuchPdf(druck));
       return reply
         .header("content-type", "application/pdf")

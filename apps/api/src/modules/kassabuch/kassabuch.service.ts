@@ -1,7 +1,7 @@
 import type { TBeleg } from "@kontor/domain/beleg/beleg.schema";
 import { todayIso } from "@kontor/domain/date/calendar";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
-import type { TKassabuchTyp } from "@kontor/domain/kassabuch/kassabuch.codes";
+import { KASSABUCH_EXPORT_MAX, type TKassabuchTyp } from "@kontor/domain/kassabuch/kassabuch.codes";
 import {
   abschlussBis,
   datumsSperre,
@@ -25,15 +25,19 @@ import {
   abgeschlossenBis,
   abschliessen,
   alleBuchungen,
+  anzahlImZeitraum,
   einstellungen,
+  einstellungenUndAbschluss,
   eintraegeVonBeleg,
   eintragen,
   eintragRoh,
+  type Fortsetzung,
   hoechsteAusgabe,
   lieferantGibtEs,
   mandantName,
   mwstSatz,
   type NeuerEintrag,
+  periodeTeil,
   saldoAm,
   sperren,
   stand,
@@ -49,6 +53,8 @@ import {
  */
 
 const ENTITY = "kassabuch";
+/** Entries per part of a CSV export. */
+const EXPORT_TEIL = 5_000;
 
 const betragZuHoch = (field: string, max: ReturnType<typeof dec>) =>
   new ProblemError(409, "error.cashBalanceExceeded", "Issue exceeds cash balance!", [
@@ -121,17 +127,15 @@ export const kassabuchService = {
   /** GET kassabuch: a page of the book with running balances, the balances and the period's summary. */
   list: (scope: TenantScope, query: TKassabuchQuery, heute = todayIso()) =>
     scope.run(async (tx): Promise<{ body: TKassabuch; totalCount: number }> => {
-      const e = await einstellungen(tx);
-      const [seite, s, geschlossen] = [
-        await zeilen(tx, e, query, query),
-        await stand(tx, e, query.von ?? null, query.bis ?? null, heute),
-        await abgeschlossenBis(tx),
-      ];
+      const { e, abgeschlossenBis: geschlossen } = await einstellungenUndAbschluss(tx);
+      const seite = await zeilen(tx, e, query, query);
+      const s = await stand(tx, e, query.von ?? null, query.bis ?? null, heute, query.typ);
+      const totalCount = seite.totalCount ?? s.anzahl;
       return {
-        totalCount: seite.totalCount,
+        totalCount,
         body: {
           entries: seite.items,
-          totalCount: seite.totalCount,
+          totalCount,
           completeBalance: toNumber(s.completeBalance),
           actualBalance: toNumber(s.actualBalance),
           zeitraum: {
@@ -278,12 +282,44 @@ export const kassabuchService = {
       };
     }),
 
-  /** Everything an export prints: the period's entries (book order) and summary. */
-  export: (scope: TenantScope, von: string | null, bis: string | null, heute = todayIso()) =>
+  /**
+   * Everything an export prints: the period's summary and entries (book order). A period with more entries than
+   * the format's cap (KASSABUCH_EXPORT_MAX, counted on the day rows before anything else is read) is 400 at `von`,
+   * code max. With `teile` the entries are handed over EXPORT_TEIL at a time and not kept (the CSV: memory stays
+   * that of one part and the file's text); the tenant's cash-book lock is held meanwhile, so no posting lands
+   * between two parts and the summary is that of the rows.
+   */
+  export: (
+    scope: TenantScope,
+    anfrage: { format: keyof typeof KASSABUCH_EXPORT_MAX; von: string | null; bis: string | null },
+    teile?: (eintraege: TKassabuchEintrag[]) => void,
+    heute = todayIso(),
+    max: number = KASSABUCH_EXPORT_MAX[anfrage.format],
+  ) =>
     scope.run(async (tx) => {
+      const { von, bis } = anfrage;
+      if ((await anzahlImZeitraum(tx, von, bis)) > max)
+        throw new ProblemError(
+          400,
+          "error.validation",
+          `A ${anfrage.format} export holds at most ${max} entries: choose a shorter period.`,
+          [{ field: "von", code: "max", max }],
+        );
+      if (teile) await sperren(tx);
       const e = await einstellungen(tx);
-      const { items } = await zeilen(tx, e, { von: von ?? undefined, bis: bis ?? undefined });
-      return { mandant: await mandantName(tx), eintraege: items, stand: await stand(tx, e, von, bis, heute) };
+      const kopf = { mandant: await mandantName(tx), stand: await stand(tx, e, von, bis, heute) };
+      if (!teile)
+        return {
+          ...kopf,
+          eintraege: (await zeilen(tx, e, { von: von ?? undefined, bis: bis ?? undefined })).items,
+        };
+      let weiter: Fortsetzung | null = null;
+      do {
+        const teil = await periodeTeil(tx, e, { von, bis }, weiter, EXPORT_TEIL);
+        teile(teil.items);
+        weiter = teil.weiter ?? null;
+      } while (weiter !== null);
+      return { ...kopf, eintraege: [] };
     }),
 };
 

@@ -35,6 +35,7 @@ import { IconPlus } from "../../components/icons.tsx";
 import { PaginationBar } from "../../components/list/PaginationBar.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import {
+  exportGrenze,
   exportPfad,
   KASSABUCH_SIZE,
   type KassabuchFilter,
@@ -139,7 +140,14 @@ export function KassabuchList() {
         void navigate({ to: "/login", replace: true });
       }),
     onSuccess: ({ blob, name }, format) => saveBlob(blob, name ?? `kassabuch.${format}`),
-    onError: (error) => notifyFailure(t("toast.exportFehler"), problemMessage(error)),
+    onError: (error) => {
+      // A period beyond the format's cap says so (and what to do), not just "check your input".
+      const max = exportGrenze(error);
+      notifyFailure(
+        t("toast.exportFehler"),
+        max === null ? problemMessage(error) : t("toast.exportZuViele", { max }),
+      );
+    },
   });
 
   const geld = (betrag: number) => (

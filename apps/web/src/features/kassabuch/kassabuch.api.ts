@@ -11,7 +11,7 @@ import type {
 } from "@kontor/domain/kassabuch/kassabuch.schema";
 import type { TMehrwertssteuer } from "@kontor/domain/mehrwertssteuer/mehrwertssteuer.schema";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { api } from "../../app/api.ts";
+import { api, isApiError } from "../../app/api.ts";
 
 /**
  * The cash book's calls (issue 17), typed only (no schemas: the screen's first load stays small; the server's
@@ -78,6 +78,15 @@ export function exportPfad(
   if (filter.von) query.set("von", filter.von);
   if (filter.bis) query.set("bis", filter.bis);
   return `kassabuch/export?${query}`;
+}
+
+/**
+ * The export's cap when the server refused the period as too long for the format (400 at `von`, code max, `max` =
+ * the most entries it allows: KASSABUCH_EXPORT_MAX), else null.
+ */
+export function exportGrenze(error: unknown): number | null {
+  if (!isApiError(error) || error.status !== 400) return null;
+  return error.fieldErrors.find((f) => f.field === "von" && f.code === "max")?.max ?? null;
 }
 
 export type Zeitraum = "dieserMonat" | "letzterMonat" | "diesesJahr" | "alles";

@@ -6,11 +6,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../app/api.ts";
 import { session } from "../../app/session.ts";
 import { KassabuchAbschlussDialog } from "./KassabuchAbschlussDialog.tsx";
 import { KassabuchEintragDialog } from "./KassabuchEintragDialog.tsx";
 import { KassabuchKorrekturDialog } from "./KassabuchKorrekturDialog.tsx";
-import { exportPfad, korrigierbar, zeitraumTage, zeitraumVon } from "./kassabuch.api.ts";
+import { exportGrenze, exportPfad, korrigierbar, zeitraumTage, zeitraumVon } from "./kassabuch.api.ts";
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
@@ -35,6 +36,26 @@ afterEach(() => {
   notifications.cleanQueue();
   session.clear();
   vi.unstubAllGlobals();
+});
+
+describe("export refused", () => {
+  it("a period beyond the export's cap (400 at von, code max) reads as such in both languages", () => {
+    const zuViele = new ApiError({
+      status: 400,
+      code: "error.validation",
+      fieldErrors: [{ field: "von", code: "max", max: 5000 }],
+    });
+    expect(exportGrenze(zuViele)).toBe(5000);
+    expect(exportGrenze(new ApiError({ status: 400, code: "error.validation" }))).toBeNull();
+    expect(exportGrenze(new ApiError({ status: 403, code: "error.forbidden" }))).toBeNull();
+    expect(exportGrenze(new Error("offline"))).toBeNull();
+    expect(i18next.t("kassabuch:toast.exportZuViele", { max: 5000 })).toBe(
+      "Der Zeitraum hat zu viele Einträge für diesen Export: höchstens 5000. Bitte wählen Sie einen kürzeren Zeitraum.",
+    );
+    expect(i18next.t("kassabuch:toast.exportZuViele", { max: 5000, lng: "en" })).toBe(
+      "The period has too many entries for this export: at most 5000. Please choose a shorter period.",
+    );
+  });
 });
 
 describe("periods", () => {
