@@ -277,6 +277,13 @@ describe("monthly and yearly receipts", () => {
       await ok(barrechnung({ ...who, ...wer }, [[1, 10, 20]]).then((r) => r.antwort));
       expect((await zustand(wer)).letzterBeleg).toMatchObject({ nr: 3, typ: "STANDARD" });
 
+      // A register whose secrets cannot be opened (another key) is reported, and the run goes on.
+      const fehlgeschlagen: number[] = [];
+      await monatsbelegeErstellen(t.db, createSecretBox("ein-anderer-schluessel-".repeat(2)), (k) =>
+        fehlgeschlagen.push(k.id),
+      );
+      expect(fehlgeschlagen).toContain(kasse.id);
+
       // The next December, then January: the yearly receipt, flagged for the owner.
       const jahr = Number(wien(spaeter).slice(0, 4));
       vi.setSystemTime(new Date(`${jahr}-12-15T10:00:00Z`));

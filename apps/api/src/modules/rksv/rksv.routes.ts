@@ -50,13 +50,18 @@ const ZContainer = z.object({
 
 /**
  * RKSV (issue 18, SPEC §7): POST rksv/startbeleg, the registers, null receipts, GET rksv/dep (DEP7), the
- * cryptographic material container and GET rksv/sjournal (JSON or CSV) — each from a selected day.
+ * cryptographic material container and GET rksv/sjournal (JSON, CSV or PDF) — each from a selected day.
  */
 export const rksvRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, secrets, config }) => {
   // Monthly and yearly receipts of registers without a sale in the new month: shortly after the start, then hourly
   // (several processes may run it at once: each register is locked and checked again).
   const monatsbelege = () =>
-    monatsbelegeErstellen(db, secrets)
+    monatsbelegeErstellen(db, secrets, (kasse, error) =>
+      app.log.error(
+        { err: error, kasseId: kasse.id, mandantId: kasse.mandantId },
+        "rksv: monthly receipt failed",
+      ),
+    )
       .then((n) => n > 0 && app.log.info({ belege: n }, "rksv: monthly receipts made"))
       .catch((error: unknown) => app.log.error({ err: error }, "rksv: monthly receipts failed"));
   const erster = setTimeout(monatsbelege, MONATSBELEG_START_MS).unref();

@@ -470,11 +470,17 @@ function belegeAb(tx: Tx, kasseId: number, from: string | undefined) {
  * receipt is of an earlier month gets its null receipt now. Safe with several processes: each register is locked
  * and checked again inside its transaction, so only the first process makes the receipt. Answers how many it made.
  */
-export async function monatsbelegeErstellen(db: Db, secrets: SecretBox): Promise<number> {
+export async function monatsbelegeErstellen(
+  db: Db,
+  secrets: SecretBox,
+  fehlgeschlagen: (kasse: { id: number; mandantId: number }, fehler: unknown) => void = () => {},
+): Promise<number> {
   // Across tenants: the owner's read (no tenant selected), then each register in its own tenant transaction.
   const kassen = await db.select({ id: rksvKasse.id, mandantId: rksvKasse.mandantId }).from(rksvKasse);
   let erstellt = 0;
-  for (const { id, mandantId } of kassen) {
+  for (const kasse of kassen) {
+    const { id, mandantId } = kasse;
+    // One register's trouble (a database, a secret it cannot open) does not keep the others from their receipt.
     erstellt += await withTenant(db, mandantId, async (tx) => {
       const row = await kasseGesperrt(tx, { id });
       const zweck = row?.letzterJws ? monatsbelegFaellig(row, secrets) : null;
@@ -489,6 +495,9 @@ export async function monatsbelegeErstellen(db: Db, secrets: SecretBox): Promise
         detail: { zweck, automatisch: true },
       });
       return 1;
+    }).catch((fehler: unknown) => {
+      fehlgeschlagen(kasse, fehler);
+      return 0;
     });
   }
   return erstellt;
