@@ -23,6 +23,7 @@ import {
   erzeugeAesSchluessel,
   exportiereDep,
   type Kasse,
+  KEINE_BETRAEGE,
   type KryptoMaterialContainer,
   kryptoMaterialContainer,
   letzterBelegAusgefallen,
@@ -89,13 +90,7 @@ function satzVon(satz: number): keyof Betraege {
 
 /** A document's gross amounts per VAT set, in cents (from its VAT lines: base after discount + VAT). */
 export function betraegeVon(b: Pick<TBeleg, "belegMwstSet">): Betraege {
-  const betraege: Betraege = {
-    satzNormal: 0,
-    satzErmaessigt1: 0,
-    satzErmaessigt2: 0,
-    satzNull: 0,
-    satzBesonders: 0,
-  };
+  const betraege: Betraege = { ...KEINE_BETRAEGE };
   for (const zeile of b.belegMwstSet) {
     const cent = toNumber(round(mul(add(dec(zeile.basis), dec(zeile.betrag)), dec(100)), 0));
     betraege[satzVon(zeile.satz)] += cent;
@@ -228,14 +223,6 @@ function jetztFuer(kasse: Kasse): string {
   return letzter !== undefined && letzter > jetzt ? letzter : jetzt;
 }
 
-const KEINE: Betraege = {
-  satzNormal: 0,
-  satzErmaessigt1: 0,
-  satzErmaessigt2: 0,
-  satzNull: 0,
-  satzBesonders: 0,
-};
-
 /**
  * The null receipt the register owes before anything else this month: the monthly receipt when its last receipt is
  * of an earlier month — the yearly receipt when that month was December (RKSV § 8) —, else null.
@@ -313,16 +300,16 @@ async function belegMachenMit(
     if (selbst && faellig) eingabe = { ...eingabe, zweck: faellig };
     const zweck = selbst ? null : faellig;
     if (zweck) {
-      const monatsbeleg = await naechster("NULL", KEINE, undefined, zweck);
-      await ablegen(monatsbeleg, KEINE, null);
+      const monatsbeleg = await naechster("NULL", KEINE_BETRAEGE, undefined, zweck);
+      await ablegen(monatsbeleg, KEINE_BETRAEGE, null);
     }
     if (letzterBelegAusgefallen(kasseZustand(row, secrets)) && eingabe.typ !== "NULL") {
       // The device may work again: then the collective receipt comes first. Still failing: no extra receipt.
-      const sammel = await naechster("NULL", KEINE, undefined, "SAMMELBELEG");
-      if (!sammel.ausgefallen) await ablegen(sammel, KEINE, null);
+      const sammel = await naechster("NULL", KEINE_BETRAEGE, undefined, "SAMMELBELEG");
+      if (!sammel.ausgefallen) await ablegen(sammel, KEINE_BETRAEGE, null);
     }
   }
-  const betraege = eingabe.betraege ?? KEINE;
+  const betraege = eingabe.betraege ?? KEINE_BETRAEGE;
   const kasse = kasseZustand(row, secrets);
   const geraet = letzterBelegAusgefallen(kasse) && eingabe.typ !== "NULL" ? alsAusgefallen(row) : einrichtung;
   const b = await erstelleBeleg(
