@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { TProblemCode } from "@kontor/domain/http/problem.schema";
+import { einsetzen } from "@kontor/domain/text/einsetzen";
 import { type Language, resources } from "@kontor/i18n";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type SendMailOptions } from "nodemailer";
@@ -34,26 +35,23 @@ export interface MailRequest {
   values?: Record<string, string>;
 }
 
-const interpolate = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => values[key] ?? "");
-
 /** A mail's subject and text in the recipient's language (texts: packages/i18n, namespace "mail"). */
 export function renderMail(request: MailRequest, baseUrl: string) {
   const texts = resources[request.language].mail;
   const part = texts[request.kind];
   const values = { ...request.values, name: request.name, login: request.login };
   const text = [
-    interpolate(texts.greeting, values),
+    einsetzen(texts.greeting, values),
     "",
-    interpolate(part.body, values),
+    einsetzen(part.body, values),
     "",
     ...(request.linkPath ? [`${baseUrl}${request.linkPath}`, ""] : []),
-    interpolate(part.ignore, values),
+    einsetzen(part.ignore, values),
     "",
     texts.signoff,
     "",
   ].join("\n");
-  return { subject: interpolate(part.subject, values), text };
+  return { subject: einsetzen(part.subject, values), text };
 }
 
 /** A file sent along with a composed message. */

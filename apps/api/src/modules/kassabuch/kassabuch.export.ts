@@ -2,6 +2,7 @@ import { datumText } from "@kontor/domain/date/calendar";
 import type { TKassabuchEintrag } from "@kontor/domain/kassabuch/kassabuch.schema";
 import { type Decimal, dec } from "@kontor/domain/money/decimal";
 import { type DruckSprache, euroText, prozentText } from "@kontor/domain/money/format";
+import { einsetzen } from "@kontor/domain/text/einsetzen";
 import { resources } from "@kontor/i18n";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { csvText, csvZahl } from "../../http/csv.ts";
@@ -24,8 +25,6 @@ export interface KassabuchDruck {
 }
 
 const texte = (sprache: DruckSprache) => resources[sprache].kassabuch.druck;
-const einsetzen = (text: string, werte: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(werte[key] ?? ""));
 
 /** The file name without extension: "Kassabuch 2026-03-01 bis 2026-03-31" / "Cash book 2026-03-01 to …". */
 export function dateiname(d: Pick<KassabuchDruck, "sprache" | "von" | "bis" | "heute">): string {

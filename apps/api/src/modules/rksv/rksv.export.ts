@@ -1,6 +1,7 @@
 import { datumText } from "@kontor/domain/date/calendar";
 import { type DruckSprache, euroText } from "@kontor/domain/money/format";
 import type { TRksvBelegZeile } from "@kontor/domain/rksv/rksv.schema";
+import { einsetzen } from "@kontor/domain/text/einsetzen";
 import { resources } from "@kontor/i18n";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { csvDatei, csvText, csvZahl } from "../../http/csv.ts";
@@ -20,8 +21,6 @@ export interface JournalDruck {
 }
 
 const texte = (sprache: DruckSprache) => resources[sprache].beleg.rksvJournal;
-const einsetzen = (text: string, werte: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(werte[key] ?? ""));
 
 /** "RKSV-Journal 2026-11-01" / "RKSV journal 2026-11-01" (without the extension). */
 export const journalDateiname = (d: Pick<JournalDruck, "sprache" | "from" | "heute">) =>

@@ -1,5 +1,6 @@
 import { datumText } from "@kontor/domain/date/calendar";
 import type { DruckSprache } from "@kontor/domain/money/format";
+import { einsetzen } from "@kontor/domain/text/einsetzen";
 import type { TZahlungReport } from "@kontor/domain/zahlung/zahlung.schema";
 import { resources } from "@kontor/i18n";
 import ExcelJS from "exceljs";
@@ -11,8 +12,6 @@ import { csvDatei, csvText, csvZahl } from "../../http/csv.ts";
  */
 
 const texte = (sprache: DruckSprache) => resources[sprache].beleg.zahlung.report;
-const einsetzen = (text: string, werte: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => werte[key] ?? "");
 
 /** "Zahlungsauswertung 2026-01-01 bis 2026-12-31" / "Payment report 2026-01-01 to 2026-12-31". */
 export const reportDateiname = (report: Pick<TZahlungReport, "von" | "bis">, sprache: DruckSprache) =>
