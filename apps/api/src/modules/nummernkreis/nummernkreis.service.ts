@@ -124,7 +124,7 @@ const STANDARD_PREFIX: Readonly<Record<TBelegsTyp, string>> = {
  * The invoice circle invoices draw their numbers from: the tenant's first (lowest id). Its RKSV register (if any)
  * signs the cash invoices (issue 18).
  */
-export const rechnungskreisDerRechnungen = (tx: Tx) =>
+export const rechnungskreisDerRechnungen = (tx: Tx, id?: number) =>
   tx
     .select({
       id: rechnungskreis.id,
@@ -132,6 +132,8 @@ export const rechnungskreisDerRechnungen = (tx: Tx) =>
       barRechnungOhneRksv: rechnungskreis.barRechnungOhneRksv,
     })
     .from(rechnungskreis)
+    // With an id: that circle (its RKSV flags), else the first.
+    .where(id === undefined ? undefined : eq(rechnungskreis.id, id))
     .orderBy(asc(rechnungskreis.id))
     .limit(1);
 

@@ -512,17 +512,7 @@ export const rksvService = {
         throw new ProblemError(400, "error.validation", "Not an A-Trust address this server may call", [
           { field: "einrichtung.basisUrl", code: "invalid" },
         ]);
-      const [kreis] =
-        eingabe.rechnungskreisId === undefined
-          ? await rechnungskreisDerRechnungen(tx)
-          : await tx
-              .select({
-                id: rechnungskreis.id,
-                rksv: rechnungskreis.rksv,
-                barRechnungOhneRksv: rechnungskreis.barRechnungOhneRksv,
-              })
-              .from(rechnungskreis)
-              .where(eq(rechnungskreis.id, eingabe.rechnungskreisId));
+      const [kreis] = await rechnungskreisDerRechnungen(tx, eingabe.rechnungskreisId);
       if (!kreis)
         throw new ProblemError(400, "error.validation", "No invoice circle", [
           { field: "rechnungskreisId", code: "notFound" },
