@@ -34,6 +34,31 @@ module.exports = {
       to: { path: "^packages/rksv/" },
     },
     {
+      name: "erechnung-imports-only-domain-and-its-parsers",
+      comment:
+        "packages/erechnung (the EN 16931 model, serializers, reader and rules) is pure server code: its own files, " +
+        "the domain (exact decimals, codes), the XML parser and Node's builtins (tests may use vitest).",
+      severity: "error",
+      from: { path: "^packages/erechnung/" },
+      to: {
+        dependencyTypesNot: ["core"],
+        pathNot: [
+          "^packages/erechnung/",
+          "^packages/domain/",
+          "node_modules/fast-xml-parser/",
+          "node_modules/vitest/",
+        ],
+      },
+    },
+    {
+      name: "domain-and-web-never-import-erechnung",
+      comment:
+        "The e-invoice writer and reader run on the server; the browser gets the formats' codes from the domain.",
+      severity: "error",
+      from: { path: "^(packages/domain|apps/web)/" },
+      to: { path: "^packages/erechnung/" },
+    },
+    {
       name: "web-never-imports-api",
       severity: "error",
       from: { path: "^apps/web/" },

@@ -16,6 +16,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: "erechnung",
+          include: ["packages/erechnung/src/**/*.test.ts"],
+          environment: "node",
+          // The official rules run in Saxon (one JVM per rule set and test file).
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: "api",
           include: ["apps/api/src/**/*.test.ts"],
           environment: "node",

@@ -13,6 +13,8 @@ import deBeleg from "../locales/de/beleg.json";
 import deBenachrichtigung from "../locales/de/benachrichtigung.json";
 import deCommon from "../locales/de/common.json";
 import deCrud from "../locales/de/crud.json";
+import deErechnung from "../locales/de/erechnung.json";
+import deErechnungregeln from "../locales/de/erechnungregeln.json";
 import deErrors from "../locales/de/errors.json";
 import deFelddefinition from "../locales/de/felddefinition.json";
 import deGroup from "../locales/de/group.json";
@@ -42,6 +44,8 @@ import enBeleg from "../locales/en/beleg.json";
 import enBenachrichtigung from "../locales/en/benachrichtigung.json";
 import enCommon from "../locales/en/common.json";
 import enCrud from "../locales/en/crud.json";
+import enErechnung from "../locales/en/erechnung.json";
+import enErechnungregeln from "../locales/en/erechnungregeln.json";
 import enErrors from "../locales/en/errors.json";
 import enFelddefinition from "../locales/en/felddefinition.json";
 import enGroup from "../locales/en/group.json";
@@ -98,6 +102,8 @@ const de = {
   beleg: deBeleg,
   kassabuch: deKassabuch,
   rksv: deRksv,
+  erechnung: deErechnung,
+  erechnungregeln: deErechnungregeln,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -133,6 +139,8 @@ const en: Resources = {
   beleg: enBeleg,
   kassabuch: enKassabuch,
   rksv: enRksv,
+  erechnung: enErechnung,
+  erechnungregeln: enErechnungregeln,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

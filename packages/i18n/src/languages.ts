@@ -35,6 +35,8 @@ export const namespaces = [
   "beleg",
   "kassabuch",
   "rksv",
+  "erechnung",
+  "erechnungregeln",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -36,6 +36,8 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     beleg: () => import("../locales/de/beleg.json"),
     kassabuch: () => import("../locales/de/kassabuch.json"),
     rksv: () => import("../locales/de/rksv.json"),
+    erechnung: () => import("../locales/de/erechnung.json"),
+    erechnungregeln: () => import("../locales/de/erechnungregeln.json"),
   },
   en: {
     common: () => import("../locales/en/common.json"),
@@ -67,6 +69,8 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     beleg: () => import("../locales/en/beleg.json"),
     kassabuch: () => import("../locales/en/kassabuch.json"),
     rksv: () => import("../locales/en/rksv.json"),
+    erechnung: () => import("../locales/en/erechnung.json"),
+    erechnungregeln: () => import("../locales/en/erechnungregeln.json"),
   },
 };
 
