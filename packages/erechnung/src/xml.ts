@@ -5,6 +5,7 @@
  */
 
 /** Control characters XML 1.0 does not allow (tab, line feed and carriage return are allowed). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to remove
 const VERBOTEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /** The text escaped for element content and attribute values. */
