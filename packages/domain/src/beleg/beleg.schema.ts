@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZMenge } from "../artikel/artikel.schema.ts";
 import { ZIsoDate } from "../date/date.schema.ts";
+import { ZKaeuferReferenz } from "../erechnung/erechnung.schema.ts";
 import { optionalText as text, reference as verweis } from "../http/fields.schema.ts";
 import { speicherGruendeMelden } from "../http/speicherRegeln.ts";
 import { ZDecimalNumber, ZProzent } from "../money/percent.schema.ts";
@@ -194,6 +195,9 @@ const belegEingabe = {
   zahlungsbedingung: verweis().describe("Payment condition"),
   fahrzeug: verweis().describe("The customer's vehicle the document is about"),
   bestellBelegnummer: text(50).describe("The order number the document refers to (EN 16931 BT-13)"),
+  kaeuferReferenz: ZKaeuferReferenz.describe(
+    "Buyer reference (EN 16931 BT-10, e.g. Leitweg-ID); a new document takes the customer's",
+  ),
 };
 
 /** A reference to another document as answers show it. */

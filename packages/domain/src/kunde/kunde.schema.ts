@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { ZLangKey } from "../auth/auth.schema.ts";
 import { ZIsoDate, ZIsoDateTime } from "../date/date.schema.ts";
+import {
+  ZElektronischeAdresse,
+  ZErechnungFormat,
+  ZErechnungKanal,
+  ZKaeuferReferenz,
+} from "../erechnung/erechnung.schema.ts";
 import { optionalText as text, reference as verweis } from "../http/fields.schema.ts";
 import { speicherGruendeMelden } from "../http/speicherRegeln.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
@@ -221,6 +227,17 @@ export const ZKunde = z.object({
     .describe("Read-only: the attached PDFs (ignored on PUT; uploaded separately)"),
   kundeCrms: z.array(ZKundeCrm).max(10_000).default([]),
   kontonummer: text(50).describe("Account number (e.g. IBAN or the bookkeeping account)"),
+  kaeuferReferenz: ZKaeuferReferenz.describe(
+    "E-invoices: the buyer reference new documents carry (BT-10), e.g. the Leitweg-ID of a German public buyer",
+  ),
+  lieferantenNummer: text(50).describe("E-invoices: our supplier number at the customer (BT-29)"),
+  eRechnungAdresse: ZElektronischeAdresse,
+  eRechnungFormat: ZErechnungFormat.nullish()
+    .transform((v) => v ?? null)
+    .describe("E-invoices: the format the customer receives (null: PDF only)"),
+  eRechnungKanal: ZErechnungKanal.default("pdf").describe(
+    "E-invoices: pdf (the PDF only), mail (the e-invoice attached to the document mail) or download",
+  ),
   kundeBeschreibung: text(10_000).describe("Free description"),
   kundeKontakte: z.array(ZKundeKontakt).max(500).default([]),
   firmengruppen: z

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { sortModules, ZModul } from "../access/access.schema.ts";
 import { ZBic, ZIban } from "../bank/bank.schema.ts";
 import { ZIsoDate } from "../date/date.schema.ts";
+import { ZElektronischeAdresse } from "../erechnung/erechnung.schema.ts";
 import { optionalText as text } from "../http/fields.schema.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
 import { PDF_LAYOUTS } from "../typen/typen.codes.ts";
@@ -137,6 +138,14 @@ export const ZMandant = z.object({
   pdfLayout: z.enum(PDF_LAYOUTS).default("standard").describe("Layout of the document PDFs (pdflayout)"),
   fensterkuvert: ZFensterkuvert.default("B").describe("DIN 5008 form A or B of the document PDFs"),
   pdfFusszeile: text(1000).describe("Footer on every page of the document PDFs"),
+  telefon: text(50).describe("E-invoices: the seller's phone number (XRechnung BR-DE-6)"),
+  kontaktName: text(100).describe(
+    "E-invoices: the seller's contact person (XRechnung BR-DE-5; default: the name)",
+  ),
+  steuernummer: text(30).describe("Tax number (Steuernummer, BT-32): for a small business without a VAT id"),
+  eRechnungAdresse: ZElektronischeAdresse.describe(
+    'E-invoices: the seller\'s electronic address (BT-34): "<EAS scheme>:<id>", default its e-mail address',
+  ),
   userLists: z.array(ZMandantUser).default([]),
 });
 export type TMandant = z.infer<typeof ZMandant>;

@@ -70,6 +70,8 @@ export const beleg = pgTable(
     lieferbedingungId: bigint("lieferbedingung_id", { mode: "number" }),
     zahlungsbedingungId: bigint("zahlungsbedingung_id", { mode: "number" }),
     bestellBelegnummer: text("bestell_belegnummer"),
+    /** EN 16931 BT-10 (buyer reference, Leitweg-ID); a new document takes the customer's. */
+    kaeuferReferenz: text("kaeufer_referenz"),
     /** EN 16931 BT-109 (net after the document discount) and BT-112; computed by belegSummen, never sent. */
     summeNetto: betrag("summe_netto").notNull().default(0),
     summeBrutto: betrag("summe_brutto").notNull().default(0),

@@ -75,6 +75,16 @@ export const kunde = pgTable(
     zuHandenAktiv: boolean("zu_handen_aktiv").notNull().default(false),
     lieferant: boolean("lieferant").notNull().default(false),
     kontonummer: text("kontonummer"),
+    /**
+     * E-invoices (issue 19): the buyer reference every document carries by default (BT-10, the Leitweg-ID of a
+     * German public buyer), our supplier number at the customer (BT-29), the customer's electronic address (BT-49),
+     * the preferred format (ERECHNUNG_FORMATE; null: none) and channel (ERECHNUNG_KANAELE).
+     */
+    kaeuferReferenz: text("kaeufer_referenz"),
+    lieferantenNummer: text("lieferanten_nummer"),
+    eRechnungAdresse: text("e_rechnung_adresse"),
+    eRechnungFormat: text("e_rechnung_format"),
+    eRechnungKanal: text("e_rechnung_kanal").notNull().default("pdf"),
     kundeBeschreibung: text("kunde_beschreibung"),
     webshopId: bigint("webshop_id", { mode: "number" }),
     aktiv: boolean("aktiv").notNull().default(true),

@@ -57,6 +57,14 @@ export const mandant = pgTable("mandant", {
   pdfLayout: text("pdf_layout").notNull().default("standard"),
   fensterkuvert: text("fensterkuvert").notNull().default("B"),
   pdfFusszeile: text("pdf_fusszeile"),
+  /**
+   * E-invoices (issue 19): the seller's contact (XRechnung BR-DE-2/5/6/7: name, phone, e-mail), its tax number for a
+   * small business without a VAT id (BT-32) and its electronic address (BT-34, default: the e-mail address).
+   */
+  telefon: text("telefon"),
+  kontaktName: text("kontakt_name"),
+  steuernummer: text("steuernummer"),
+  eRechnungAdresse: text("e_rechnung_adresse"),
   createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
   lastModifiedDate: timestamp("last_modified_date", { withTimezone: true }),
 });

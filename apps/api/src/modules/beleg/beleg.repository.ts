@@ -383,6 +383,7 @@ export async function findBeleg(tx: Tx, id: number): Promise<TBeleg | undefined>
     lieferbedingung: b.lieferbedingungId === null ? null : { id: b.lieferbedingungId },
     zahlungsbedingung: b.zahlungsbedingungId === null ? null : { id: b.zahlungsbedingungId },
     bestellBelegnummer: b.bestellBelegnummer,
+    kaeuferReferenz: b.kaeuferReferenz,
     belegFelder: row.felder.map((f) => ({ felddefinitionId: Number(f.felddefinitionId), value: f.value })),
     projektList: row.projekte.map((p) => ({ id: Number(p.id) })),
     belegspositionSet: row.positionen.map((p) => ({

@@ -277,6 +277,7 @@ async function entwurfSpeichern(
     lieferbedingungId: input.lieferbedingung?.id ?? null,
     zahlungsbedingungId: input.zahlungsbedingung?.id ?? null,
     bestellBelegnummer: input.bestellBelegnummer,
+    kaeuferReferenz: input.kaeuferReferenz,
     summeNetto: summen.summeNetto,
     summeBrutto: summen.summeBrutto,
     ...(input.id === undefined ? { createdBy: scope.userId } : {}),
@@ -333,6 +334,7 @@ function alsEingabe(b: TBeleg, mitIds: boolean): TBelegSpeichern {
     zahlungsbedingung: b.zahlungsbedingung,
     fahrzeug: b.fahrzeug,
     bestellBelegnummer: b.bestellBelegnummer,
+    kaeuferReferenz: b.kaeuferReferenz,
   };
 }
 

@@ -74,6 +74,7 @@ export function beispielDruck(
     zahlungsbedingung: null,
     fahrzeug: null,
     bestellBelegnummer: "PO-7781",
+    kaeuferReferenz: null,
     mandant: { id: 1 },
     summeNetto: summen.summeNetto,
     summeBrutto: summen.summeBrutto,

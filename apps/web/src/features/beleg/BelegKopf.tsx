@@ -118,6 +118,11 @@ export function BelegKopf({
         />
         <TextInput label={t("field.zuHanden")} {...form.getInputProps("zuHanden")} />
         <TextInput label={t("field.bestellBelegnummer")} {...form.getInputProps("bestellBelegnummer")} />
+        <TextInput
+          label={t("field.kaeuferReferenz")}
+          description={t("kopf.kaeuferReferenzHinweis")}
+          {...form.getInputProps("kaeuferReferenz")}
+        />
         {fahrzeuge.length > 0 && (
           <Select
             label={t("field.fahrzeug")}

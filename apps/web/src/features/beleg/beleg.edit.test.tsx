@@ -93,6 +93,7 @@ const entwurf: TBeleg = {
   zahlungsbedingung: null,
   fahrzeug: null,
   bestellBelegnummer: null,
+  kaeuferReferenz: null,
   summeNetto: 224.99,
   summeBrutto: 259.99,
   belegMwstSet: [],

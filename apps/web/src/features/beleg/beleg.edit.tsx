@@ -208,6 +208,7 @@ export function BelegFormular({
       form.setFieldValue("zahlungsziel", ref(daten.zahlungsziel));
       form.setFieldValue("lieferbedingung", ref(daten.lieferbedingung));
       form.setFieldValue("zahlungsbedingung", ref(daten.zahlungsbedingung));
+      form.setFieldValue("kaeuferReferenz", daten.kaeuferReferenz ?? "");
     } catch {
       // The customer stays chosen; its terms can be chosen by hand.
     }

@@ -76,6 +76,7 @@ const gespeichert: TBeleg = {
   zahlungsbedingung: { id: 4 },
   fahrzeug: null,
   bestellBelegnummer: "PO-77",
+  kaeuferReferenz: "04011000-12345-03",
   mandant: { id: 1 },
   summeNetto: 1.14,
   summeBrutto: 1.37,
@@ -131,6 +132,7 @@ describe("document form mapping", () => {
       lieferbedingung: null,
       belegstext3: null,
       bestellBelegnummer: "PO-77",
+      kaeuferReferenz: "04011000-12345-03",
     });
     expect(body.belegspositionSet).toEqual([
       {

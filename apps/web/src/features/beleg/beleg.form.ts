@@ -57,6 +57,7 @@ export interface BelegValues {
   leistungsZeitraumVon: string;
   leistungsZeitraumBis: string;
   bestellBelegnummer: string;
+  kaeuferReferenz: string;
   /** Ids as text ("" = none), as Select holds them. */
   zahlungsziel: string;
   lieferbedingung: string;
@@ -154,6 +155,7 @@ export function belegToForm(beleg: BelegRecord): BelegValues {
     leistungsZeitraumVon: str(beleg.leistungsZeitraumVon),
     leistungsZeitraumBis: str(beleg.leistungsZeitraumBis),
     bestellBelegnummer: str(beleg.bestellBelegnummer),
+    kaeuferReferenz: str(beleg.kaeuferReferenz),
     zahlungsziel: ref(beleg.zahlungsziel),
     lieferbedingung: ref(beleg.lieferbedingung),
     zahlungsbedingung: ref(beleg.zahlungsbedingung),
@@ -201,6 +203,7 @@ export function belegFromForm(values: BelegValues) {
     leistungsZeitraumVon: zeitraum ? textOrNull(values.leistungsZeitraumVon) : null,
     leistungsZeitraumBis: zeitraum ? textOrNull(values.leistungsZeitraumBis) : null,
     bestellBelegnummer: textOrNull(values.bestellBelegnummer),
+    kaeuferReferenz: textOrNull(values.kaeuferReferenz),
     zahlungsziel: idOrNull(values.zahlungsziel),
     lieferbedingung: idOrNull(values.lieferbedingung),
     zahlungsbedingung: idOrNull(values.zahlungsbedingung),

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { PercentInput } from "../../components/form/PercentInput.tsx";
 import { shortLabel } from "../zahlungsziel/zahlungsziel.form.ts";
+import { KundeErechnung } from "./KundeErechnung.tsx";
 import {
   firmengruppenQuery,
   lieferbedingungenQuery,
@@ -19,7 +20,7 @@ type Auswahl = "preisschiene" | "zahlungsziel" | "lieferbedingung" | "zahlungsbe
 
 /**
  * Konditionen: price tier, payment term, delivery terms, payment condition, discount suggestion, document language
- * and template, "to the attention of", firm groups and the user in charge.
+ * and template, "to the attention of", firm groups, the user in charge and the e-invoice settings.
  */
 export function KundeKonditionen({ form }: { form: KundeForm }) {
   const { t } = useTranslation("kunde");
@@ -140,6 +141,8 @@ export function KundeKonditionen({ form }: { form: KundeForm }) {
       />
 
       <BenutzerAuswahl form={form} />
+
+      <KundeErechnung form={form} />
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import type { TErechnungFormat, TErechnungKanal } from "@kontor/domain/erechnung/erechnung.codes";
 import type { TKundeAdresse } from "@kontor/domain/kunde/kunde.api";
 import {
   beimSpeichern,
@@ -85,6 +86,13 @@ export interface KundeValues {
   aktiv: boolean;
   kundeBeschreibung: string;
   kontonummer: string;
+  /** E-invoices (issue 19). */
+  kaeuferReferenz: string;
+  lieferantenNummer: string;
+  eRechnungAdresse: string;
+  /** "" = PDF only. */
+  eRechnungFormat: TErechnungFormat | "";
+  eRechnungKanal: TErechnungKanal;
   adresseLists: AdresseValues[];
   /** Ids as text ("" = none), as Select holds them. */
   preisschiene: string;
@@ -176,6 +184,11 @@ export function kundeToForm(kunde: TKunde): KundeValues {
     aktiv: kunde.aktiv,
     kundeBeschreibung: str(kunde.kundeBeschreibung),
     kontonummer: str(kunde.kontonummer),
+    kaeuferReferenz: str(kunde.kaeuferReferenz),
+    lieferantenNummer: str(kunde.lieferantenNummer),
+    eRechnungAdresse: str(kunde.eRechnungAdresse),
+    eRechnungFormat: kunde.eRechnungFormat ?? "",
+    eRechnungKanal: kunde.eRechnungKanal,
     adresseLists: kunde.adresseLists.map(adresseToForm),
     preisschiene: ref(kunde.preisschiene),
     zahlungsziel: ref(kunde.zahlungsziel),
@@ -250,6 +263,11 @@ export function kundeFromForm(values: KundeValues) {
     aktiv: values.aktiv,
     kundeBeschreibung: values.kundeBeschreibung,
     kontonummer: values.kontonummer,
+    kaeuferReferenz: values.kaeuferReferenz,
+    lieferantenNummer: values.lieferantenNummer,
+    eRechnungAdresse: values.eRechnungAdresse,
+    eRechnungFormat: given(values.eRechnungFormat),
+    eRechnungKanal: values.eRechnungKanal,
     adresseLists: values.adresseLists.map(({ key: _key, id, ...adresse }) => ({ ...withId(id), ...adresse })),
     preisschiene: idOrNull(values.preisschiene),
     zahlungsziel: idOrNull(values.zahlungsziel),

@@ -196,6 +196,33 @@ export function StammdatenFields({ form }: SectionProps) {
           key={form.key("industrySector")}
           {...form.getInputProps("industrySector")}
         />
+        <TextInput
+          label={t("field.telefon")}
+          maxLength={50}
+          key={form.key("telefon")}
+          {...form.getInputProps("telefon")}
+        />
+        <TextInput
+          label={t("field.kontaktName")}
+          description={t("hint.kontaktName")}
+          maxLength={100}
+          key={form.key("kontaktName")}
+          {...form.getInputProps("kontaktName")}
+        />
+        <TextInput
+          label={t("field.steuernummer")}
+          description={t("hint.steuernummer")}
+          maxLength={30}
+          key={form.key("steuernummer")}
+          {...form.getInputProps("steuernummer")}
+        />
+        <TextInput
+          label={t("field.eRechnungAdresse")}
+          description={t("hint.eRechnungAdresse")}
+          maxLength={200}
+          key={form.key("eRechnungAdresse")}
+          {...form.getInputProps("eRechnungAdresse")}
+        />
       </SimpleGrid>
       {form.values.uidData !== "" && (
         <Textarea

@@ -29,6 +29,10 @@ export interface MandantFormValues {
   uid: string;
   email: string;
   fn: string;
+  telefon: string;
+  kontaktName: string;
+  steuernummer: string;
+  eRechnungAdresse: string;
   iban: string;
   bic: string;
   bankName: string;
@@ -81,6 +85,10 @@ export function emptyMandant(): MandantFormValues {
     uid: "",
     email: "",
     fn: "",
+    telefon: "",
+    kontaktName: "",
+    steuernummer: "",
+    eRechnungAdresse: "",
     iban: "",
     bic: "",
     bankName: "",
@@ -133,6 +141,10 @@ export function toFormValues(mandant: TMandant): MandantFormValues {
     uid: mandant.uid ?? "",
     email: mandant.email ?? "",
     fn: mandant.fn ?? "",
+    telefon: mandant.telefon ?? "",
+    kontaktName: mandant.kontaktName ?? "",
+    steuernummer: mandant.steuernummer ?? "",
+    eRechnungAdresse: mandant.eRechnungAdresse ?? "",
     iban: mandant.iban ? formatIban(mandant.iban) : "",
     bic: mandant.bic ?? "",
     bankName: mandant.bankName ?? "",
@@ -182,7 +194,20 @@ export function toPayload(values: MandantFormValues): TMandantInput {
 
 /** The fields each wizard step edits (error paths starting with one of them belong to the step). */
 export const WIZARD_STEPS = [
-  { id: "stammdaten", fields: ["bezeichnung", "uid", "email", "fn", "industrySector"] },
+  {
+    id: "stammdaten",
+    fields: [
+      "bezeichnung",
+      "uid",
+      "email",
+      "fn",
+      "industrySector",
+      "telefon",
+      "kontaktName",
+      "steuernummer",
+      "eRechnungAdresse",
+    ],
+  },
   { id: "adresse", fields: ["adresseLists"] },
   { id: "module", fields: ["modulList"] },
   { id: "benutzer", fields: ["userLists"] },
