@@ -139,19 +139,24 @@ function zahlText(wert: Decimal, mindestens = 0): string {
 
 function adresse(a: QuellAdresse | null | undefined, ersatzLand: string): Adresse {
   const nummer = [a?.hausNummer, a?.stiege, a?.tuer].map(leer).filter(Boolean).join("/");
-  return {
+  return ohneLeere({
     zeile1: leer([a?.strasse, nummer].map(leer).filter(Boolean).join(" ")),
     zeile2: leer(a?.adressZusatz),
     ort: leer(a?.ort),
     plz: leer(a?.plz),
     land: leer(a?.land)?.toUpperCase() ?? ersatzLand,
-  };
+  });
 }
 
 function ohneLeere<T extends object>(objekt: T): T {
   for (const [schluessel, wert] of Object.entries(objekt))
     if (wert === undefined) delete (objekt as Record<string, unknown>)[schluessel];
   return objekt;
+}
+
+/** The object, or undefined when it has no term left. */
+function nichtLeer<T extends object>(objekt: T): T | undefined {
+  return Object.keys(objekt).length === 0 ? undefined : objekt;
 }
 
 /** The XRechnung skonto lines (BR-DE-18), earliest step first, each ended by a line feed. */
@@ -338,11 +343,13 @@ export function belegAbbilden(quelle: BelegQuelle): Rechnung {
       : undefined,
     verkaeufer: verkaeuferPartei,
     kaeufer: kaeuferPartei,
-    lieferung: ohneLeere({
-      name: lieferadresse ? leer(lieferadresse.firmenName) : undefined,
-      datum: leer(beleg.leistungsDatum) ?? (zeitraum ? undefined : beleg.belegDatum),
-      adresse: lieferadresse ? adresse(lieferadresse, heimat) : undefined,
-    }),
+    lieferung: nichtLeer(
+      ohneLeere({
+        name: lieferadresse ? leer(lieferadresse.firmenName) : undefined,
+        datum: leer(beleg.leistungsDatum) ?? (zeitraum ? undefined : beleg.belegDatum),
+        adresse: lieferadresse ? adresse(lieferadresse, heimat) : undefined,
+      }),
+    ),
     zeitraum,
     zahlung: ohneLeere({
       // Card payments would need the card's number (BG-18, XRechnung BR-DE-24): a paid card receipt says "not defined".
