@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { belegAbbilden } from "./abbilden.ts";
+import { ErechnungUngueltig, mitKennung, PROFIL, pruefenUndSchreiben } from "./ausgabe.ts";
 import { BEISPIELE } from "./beispiele.testing.ts";
 import { ciiSchreiben } from "./cii.ts";
 import { ebInterfaceSchreiben } from "./ebinterface.ts";
@@ -29,7 +30,12 @@ for (const [name, quelle] of Object.entries(BEISPIELE)) {
       regeln: ["cen", "xrechnung"],
     },
     { name: `${name}.zugferd`, xml: ciiSchreiben(r, "en16931"), syntax: "cii", regeln: ["cen"] },
-    { name: `${name}.peppol`, xml: ublSchreiben(r, "peppol"), syntax: "ubl", regeln: ["cen", "peppol"] },
+    {
+      name: `${name}.peppol`,
+      xml: ublSchreiben(mitKennung(r, "peppol"), "peppol"),
+      syntax: "ubl",
+      regeln: ["cen", "peppol"],
+    },
     { name: `${name}.ebinterface`, xml: ebInterfaceSchreiben(r), syntax: "ebinterface", regeln: [] },
   );
 }
@@ -42,6 +48,40 @@ describe("formats under the official rules", () => {
 
   it.each(pruefling.map((p) => p.name))("%s: schema valid, 0 fatal", (name) => {
     expect(fatale(befunde.get(name))).toEqual([]);
+  });
+});
+
+describe("the product's own check on export", () => {
+  const formate = Object.keys(PROFIL) as (keyof typeof PROFIL)[];
+  it.each(Object.keys(BEISPIELE))("%s: every format passes (no false refusals)", (name) => {
+    const r = belegAbbilden(BEISPIELE[name]!);
+    for (const format of formate) expect(() => pruefenUndSchreiben(r, format), format).not.toThrow();
+  });
+
+  /** What the official rules reject, the product refuses too — before anything is written. */
+  const regeln = (r: ReturnType<typeof belegAbbilden>, format: keyof typeof PROFIL) => {
+    try {
+      pruefenUndSchreiben(r, format);
+      return [];
+    } catch (error) {
+      if (!(error instanceof ErechnungUngueltig)) throw error;
+      return error.verstoesse.map((v) => v.regel);
+    }
+  };
+  it("refuses an XRechnung without buyer reference, a reverse charge without the buyer's VAT id, wrong totals", () => {
+    const ohneReferenz = belegAbbilden({
+      ...BEISPIELE.gemischt!,
+      beleg: { ...BEISPIELE.gemischt!.beleg, kaeuferReferenz: null },
+    });
+    expect(regeln(ohneReferenz, "xrechnung-ubl")).toContain("BR-DE-15");
+    expect(regeln(ohneReferenz, "zugferd")).toEqual([]);
+    const rc = BEISPIELE.reverseCharge!;
+    expect(regeln(belegAbbilden({ ...rc, kaeufer: { ...rc.kaeufer, uid: null } }), "peppol")).toContain(
+      "BR-AE-02",
+    );
+    const falsch = belegAbbilden(BEISPIELE.export!);
+    falsch.summen.brutto = "1.00";
+    expect(regeln(falsch, "ebinterface")).toContain("BR-CO-15");
   });
 });
 

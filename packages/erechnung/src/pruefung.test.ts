@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { RUECKLESEN } from "./ausgabe.ts";
 import { PEPPOL_PROZESS, type Rechnung, type TKategorie } from "./modell.ts";
 import {
   istWarnung,
@@ -741,8 +742,9 @@ describe("texts (i18n namespace erechnungregeln)", () => {
       expect(de[regel]?.trim(), `de ${regel}`).toBeTruthy();
       expect(en[regel]?.trim(), `en ${regel}`).toBeTruthy();
     }
-    expect(Object.keys(de).sort()).toEqual([...PRUEF_REGELN].sort());
-    expect(Object.keys(en).sort()).toEqual([...PRUEF_REGELN].sort());
+    // Besides the rules: the product's read-back check of an export (ausgabe.ts).
+    expect(Object.keys(de).sort()).toEqual([...PRUEF_REGELN, RUECKLESEN].sort());
+    expect(Object.keys(en).sort()).toEqual([...PRUEF_REGELN, RUECKLESEN].sort());
   });
 
   it("gets every placeholder of a reported rule's text from the violation's values", () => {

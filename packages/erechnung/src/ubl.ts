@@ -59,49 +59,8 @@ function steuerKategorie(
   );
 }
 
-/**
- * The VAT-number schemes of the EAS code list by VAT-id prefix: Peppol has no e-mail scheme (PEPPOL-EN16931-CL008),
- * so a party known only by e-mail is addressed by its VAT id in Peppol BIS.
- */
-const EAS_UID: Readonly<Record<string, string>> = {
-  AT: "9914",
-  BE: "9925",
-  BG: "9926",
-  CH: "9927",
-  CY: "9928",
-  CZ: "9929",
-  DE: "9930",
-  EE: "9931",
-  GB: "9932",
-  EL: "9933",
-  HR: "9934",
-  IE: "9935",
-  LI: "9936",
-  LT: "9937",
-  LU: "9938",
-  LV: "9939",
-  MT: "9943",
-  NL: "9944",
-  PL: "9945",
-  PT: "9946",
-  RO: "9947",
-  SI: "9949",
-  SK: "9950",
-  HU: "9910",
-  ES: "9920",
-  FR: "9957",
-};
-
-/** The party's electronic address (BT-34 / BT-49) as the profile accepts it. */
-export function endpunkt(p: Partei, profil: UblProfil): Partei["elektronischeAdresse"] {
-  const adresse = p.elektronischeAdresse;
-  if (profil !== "peppol" || (adresse && adresse.schema !== "EM")) return adresse;
-  const schema = p.uid ? EAS_UID[p.uid.slice(0, 2)] : undefined;
-  return schema && p.uid ? { schema, wert: p.uid } : adresse;
-}
-
-function partei(p: Partei, verkaeufer: boolean, profil: UblProfil): string {
-  const ziel = endpunkt(p, profil);
+function partei(p: Partei, verkaeufer: boolean): string {
+  const ziel = p.elektronischeAdresse;
   return e(
     "cac:Party",
     ziel ? t("cbc:EndpointID", ziel.wert, { schemeID: ziel.schema }) : "",
@@ -222,8 +181,8 @@ export function ublSchreiben(r: Rechnung, profil: UblProfil): string {
             ),
           )
         : "",
-      e("cac:AccountingSupplierParty", partei(r.verkaeufer, true, profil)),
-      e("cac:AccountingCustomerParty", partei(r.kaeufer, false, profil)),
+      e("cac:AccountingSupplierParty", partei(r.verkaeufer, true)),
+      e("cac:AccountingCustomerParty", partei(r.kaeufer, false)),
       r.lieferung
         ? e(
             "cac:Delivery",

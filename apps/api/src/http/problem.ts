@@ -2,6 +2,7 @@ import {
   type TFieldError,
   type TProblem,
   type TProblemCode,
+  type TRegelVerstoss,
   ZProblem,
 } from "@kontor/domain/http/problem.schema";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -17,6 +18,7 @@ const TITLES: Record<number, string> = {
   409: "Conflict",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
+  422: "Unprocessable Content",
   429: "Too Many Requests",
   500: "Internal Server Error",
   502: "Bad Gateway",
@@ -31,6 +33,7 @@ export class ProblemError extends Error {
     readonly detail?: string,
     readonly fieldErrors?: TFieldError[],
     readonly headers?: Record<string, string>,
+    readonly regeln?: TRegelVerstoss[],
   ) {
     super(detail ?? code);
   }
@@ -58,6 +61,7 @@ export function registerProblemHandlers(app: FastifyInstance) {
         code: error.code,
         detail: error.detail,
         fieldErrors: error.fieldErrors,
+        ...(error.regeln ? { regeln: error.regeln } : {}),
       });
     }
     if (error instanceof RequestValidationError) {

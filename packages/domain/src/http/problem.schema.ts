@@ -30,6 +30,9 @@ export const PROBLEM_CODES = [
   "error.rksvNichtGestartet",
   "error.rksvKeinDep",
   "error.rksvKeinJournal",
+  "error.erechnungUngueltig",
+  "error.erechnungTyp",
+  "error.erechnungUnlesbar",
   "error.inUse",
   "error.kundeInUse",
   "error.artikelLocked",
@@ -82,6 +85,17 @@ export const ZFieldError = z.object({
 });
 export type TFieldError = z.infer<typeof ZFieldError>;
 
+/** A broken e-invoice rule (issue 19): the official rule id, the business term and the values involved. */
+export const ZRegelVerstoss = z.object({
+  regel: z.string().describe('Official rule id, e.g. "BR-CO-10", "BR-DE-15", "PEPPOL-EN16931-R003"'),
+  bt: z.string().optional().describe('The business term, e.g. "BT-10"'),
+  werte: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe("Values named in the message (amounts, line ids)"),
+});
+export type TRegelVerstoss = z.infer<typeof ZRegelVerstoss>;
+
 export const ZProblem = z
   .object({
     status: z.number().int(),
@@ -89,6 +103,12 @@ export const ZProblem = z
     code: ZProblemCode,
     detail: z.string().optional(),
     fieldErrors: z.array(ZFieldError).optional(),
+    regeln: z
+      .array(ZRegelVerstoss)
+      .optional()
+      .describe(
+        "error.erechnungUngueltig: the e-invoice rules the document breaks (EN 16931, XRechnung, Peppol)",
+      ),
     requestId: z.string().optional(),
   })
   .describe("application/problem+json error body");

@@ -604,4 +604,9 @@ export interface VerkaeuferKopie {
   iban?: string | null;
   bic?: string | null;
   bankName?: string | null;
+  /** E-invoice contact data (issue 19): phone, contact person, tax number, electronic address. */
+  telefon?: string | null;
+  kontaktName?: string | null;
+  steuernummer?: string | null;
+  eRechnungAdresse?: string | null;
 }

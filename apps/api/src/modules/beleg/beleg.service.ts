@@ -435,6 +435,10 @@ async function freigabe(tx: Tx, row: BelegRow, audit: Audit, kategorie?: TMwstKa
               iban: m.iban,
               bic: m.bic,
               bankName: m.bankName,
+              telefon: m.telefon,
+              kontaktName: m.kontaktName,
+              steuernummer: m.steuernummer,
+              eRechnungAdresse: m.eRechnungAdresse,
             } satisfies VerkaeuferKopie)
           : null,
         lastModifiedDate: new Date(),
