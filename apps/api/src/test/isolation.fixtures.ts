@@ -490,7 +490,7 @@ const paramValue = (w: World, p: ParamRef) =>
  */
 export function foreignIds(
   params: Record<string, ParamRef>,
-  options: { as?: Attacker; body?: (w: World) => unknown; watch?: ResourceName[] } = {},
+  options: { as?: Attacker; body?: (w: World) => unknown; watch?: ResourceName[]; query?: string } = {},
 ): Check {
   const names = [
     ...Object.values(params).flatMap((p) => (typeof p === "string" ? [p] : "of" in p ? [p.of] : [])),
@@ -502,7 +502,7 @@ export function foreignIds(
       .join(", ")} is 404`,
     async run(w, route) {
       const values = Object.fromEntries(Object.entries(params).map(([k, p]) => [k, paramValue(w, p)]));
-      const path = relative(concrete(route.url, values));
+      const path = relative(concrete(route.url, values)) + (options.query ?? "");
       const before = await snapshot(w, w.b, names);
       const who = attacker(w, options.as);
       if (route.method === "GET" && !Object.values(params).some((p) => typeof p === "object" && "own" in p)) {

@@ -579,6 +579,11 @@ const ISOLATION: Record<string, Entry> = {
   "POST /app/api/beleg/:id/reihenfolge": [foreignIds({ id: "beleg" }, { body: () => ({ positionIds: [] }) })],
   "GET /app/api/beleg/:id/historie": [foreignIds({ id: "beleg" })],
   "GET /app/api/beleg/:id/pdf": [foreignIds({ id: "beleg" }), foreignIds({ id: "belegFinal" })],
+  "GET /app/api/beleg/:id/erechnung": [
+    foreignIds({ id: "rechnung" }, { query: "?format=zugferd" }),
+    foreignIds({ id: "rechnung" }, { query: "?format=ebinterface" }),
+  ],
+  "GET /app/api/beleg/:id/erechnung/pruefung": [foreignIds({ id: "rechnung" })],
   "GET /app/api/beleg/:id/mail": [foreignIds({ id: "belegFinal" })],
   "POST /app/api/beleg/:id/mail": [
     foreignIds(

@@ -1,0 +1,220 @@
+import { rechnungLesen } from "@kontor/erechnung/lesen";
+import { type Befund, fatale, offiziellPruefen, type Pruefling } from "@kontor/erechnung/offiziell.testing";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { mandant } from "../../db/schema/index.ts";
+import { call, createTenantUser, createTestApp, login } from "../../test/helpers.ts";
+import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
+import { createKunde } from "../kunde/kunde.testing.ts";
+import { eingebettetesXml } from "./facturx.ts";
+
+const t = await createTestApp();
+
+/** A tenant ready for e-invoices: VAT id, address, e-mail, phone, contact person, IBAN. */
+async function tenant(kunde: object = {}, ohneTelefon = false) {
+  const user = await createTenantUser(t, { authorities: ["ROLE_USER"], modules: ["rechnungslegung"] });
+  await rechnungsfaehig(t, user.mandantId);
+  await t.db
+    .update(mandant)
+    .set({
+      email: "rechnung@huber.at",
+      telefon: ohneTelefon ? null : "+43 1 234 56 78",
+      kontaktName: "Maria Huber",
+      iban: "AT611904300234573201",
+      bic: "BKAUATWW",
+    })
+    .where(eq(mandant.id, user.mandantId));
+  const who = { token: await login(t, user), mandantId: user.mandantId };
+  const k = await createKunde(t, who, {
+    bezeichnung: "Stadt Musterstadt",
+    email: "erechnung@musterstadt.de",
+    uid: "DE136695976",
+    kaeuferReferenz: "04011000-12345-03",
+    ...kunde,
+  });
+  return { ...who, kunde: k };
+}
+type Tenant = Awaited<ReturnType<typeof tenant>>;
+
+const rechnung = async (who: Tenant, extra: object = {}) => {
+  const b = await createBeleg(t, who, {
+    belegsTyp: "rechnung",
+    kunde: { id: who.kunde.id },
+    leistungsDatum: "2026-03-01",
+    bestellBelegnummer: "B-4711",
+    belegRabatt: 5,
+    belegspositionSet: [
+      {
+        positionsBeschreibung: "Beratung",
+        positionsMenge: 2,
+        positionsPreis: 50,
+        positionsMwst: 20,
+        rabatt: 10,
+      },
+      {
+        positionsBeschreibung: "Fachbuch & <Anhang>",
+        positionsMenge: 1,
+        positionsPreis: 30,
+        positionsMwst: 10,
+      },
+    ],
+    ...extra,
+  });
+  const response = await call(t, { method: "POST", url: `/app/api/beleg/${b.id}/freigabe`, ...who });
+  expect(response.statusCode, response.body).toBe(200);
+  return b;
+};
+const holen = (who: { token: string; mandantId: number }, id: number, format: string) =>
+  call(t, { method: "GET", url: `/app/api/beleg/${id}/erechnung?format=${format}`, ...who });
+
+describe("GET beleg/{id}/erechnung", () => {
+  const pruefling: Pruefling[] = [];
+  let befunde: Map<string, Befund[]>;
+
+  beforeAll(async () => {
+    const who = await tenant();
+    const r = await rechnung(who);
+    const storno = (
+      await call(t, { method: "POST", url: `/app/api/beleg/${r.id}/storno`, ...who, payload: {} })
+    ).json() as { id: number };
+    const rc = await rechnung(who, { reverseCharge: true });
+    for (const [name, id] of [
+      ["rechnung", r.id],
+      ["storno", storno.id],
+      ["reverseCharge", rc.id],
+    ] as const) {
+      for (const [format, syntax, regeln] of [
+        ["xrechnung-ubl", "ubl", ["cen", "xrechnung"]],
+        ["xrechnung-cii", "cii", ["cen", "xrechnung"]],
+        ["peppol", "ubl", ["cen", "peppol"]],
+        ["ebinterface", "ebinterface", []],
+      ] as const) {
+        const response = await holen(who, id, format);
+        expect(response.statusCode, `${name} ${format}: ${response.body}`).toBe(200);
+        pruefling.push({ name: `${name}.${format}`, xml: response.body, syntax, regeln: [...regeln] });
+      }
+      const zugferd = await holen(who, id, "zugferd");
+      expect(zugferd.statusCode, zugferd.body).toBe(200);
+      const xml = eingebettetesXml(zugferd.rawPayload);
+      expect(xml?.name).toBe("factur-x.xml");
+      pruefling.push({ name: `${name}.zugferd`, xml: xml!.xml, syntax: "cii", regeln: ["cen"] });
+    }
+    befunde = await offiziellPruefen(pruefling);
+  });
+
+  it("every format of invoice, cancellation and reverse-charge invoice passes the official checkers", () => {
+    expect(pruefling).toHaveLength(15);
+    for (const p of pruefling) expect(fatale(befunde.get(p.name)), p.name).toEqual([]);
+  });
+
+  it("carries the document's business terms: number, Leitweg-ID from the customer, order reference, totals", () => {
+    const xr = rechnungLesen(pruefling.find((p) => p.name === "rechnung.xrechnung-ubl")!.xml).rechnung;
+    expect(xr).toMatchObject({
+      nummer: "2026-00001",
+      art: "380",
+      kaeuferReferenz: "04011000-12345-03",
+      bestellReferenz: "B-4711",
+      verkaeufer: { uid: "ATU13585627", kontakt: { telefon: "+43 1 234 56 78" } },
+      kaeufer: { name: "Stadt Musterstadt", uid: "DE136695976" },
+      zahlung: { artCode: "58", konto: { iban: "AT611904300234573201" } },
+    });
+    // 2 × 50 − 10 % = 90.00 at 20 %, 30.00 at 10 %; 5 % document discount per rate: 4.50 and 1.50;
+    // VAT 20 % of 85.50 = 17.10 and 10 % of 28.50 = 2.85.
+    expect(xr.summen).toEqual({
+      positionen: "120.00",
+      abschlaege: "6.00",
+      netto: "114.00",
+      steuer: "19.95",
+      brutto: "133.95",
+      zahlbar: "133.95",
+    });
+    expect(xr.positionen[1]?.name).toBe("Fachbuch & <Anhang>");
+    const storno = rechnungLesen(pruefling.find((p) => p.name === "storno.xrechnung-cii")!.xml).rechnung;
+    expect(storno).toMatchObject({ art: "381", vorgaenger: { nummer: "2026-00001" } });
+    expect(storno.summen.brutto).toBe("133.95");
+    const rc = rechnungLesen(pruefling.find((p) => p.name === "reverseCharge.peppol")!.xml).rechnung;
+    expect(rc.steuern.map((s) => s.kategorie)).toEqual(["AE"]);
+  });
+});
+
+describe("e-invoice: names, refusals, access", () => {
+  it("names the file after the document and the format; ZUGFeRD is the PDF", async () => {
+    const who = await tenant();
+    const r = await rechnung(who);
+    const xml = await holen(who, r.id, "xrechnung-ubl");
+    expect(xml.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(xml.headers["content-disposition"]).toContain('filename="Rechnung 2026-00001 XRechnung UBL.xml"');
+    const pdf = await holen(who, r.id, "zugferd");
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toContain('filename="Rechnung 2026-00001 ZUGFeRD.pdf"');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("refuses what breaks the format's rules with the rules named (422), and says so per format", async () => {
+    const who = await tenant({ kaeuferReferenz: null }, true);
+    const r = await rechnung(who, { bestellBelegnummer: null });
+    const response = await holen(who, r.id, "xrechnung-ubl");
+    expect(response.statusCode).toBe(422);
+    const problem = response.json();
+    expect(problem.code).toBe("error.erechnungUngueltig");
+    const regeln = problem.regeln.map((v: { regel: string }) => v.regel);
+    expect(regeln).toEqual(expect.arrayContaining(["BR-DE-6", "BR-DE-15"]));
+    const status = await call(t, { method: "GET", url: `/app/api/beleg/${r.id}/erechnung/pruefung`, ...who });
+    expect(status.statusCode, status.body).toBe(200);
+    const nachFormat = Object.fromEntries(
+      status.json().map((s: { format: string; ok: boolean }) => [s.format, s.ok]),
+    );
+    expect(nachFormat).toEqual({
+      "xrechnung-ubl": false,
+      "xrechnung-cii": false,
+      zugferd: true,
+      peppol: false, // neither buyer nor order reference (PEPPOL-EN16931-R003)
+      ebinterface: true,
+    });
+  });
+
+  it("refuses drafts and documents that are no invoice (409), unknown formats (400)", async () => {
+    const who = await tenant();
+    const entwurf = await createBeleg(t, who, { belegsTyp: "rechnung", kunde: { id: who.kunde.id } });
+    expect((await holen(who, entwurf.id, "zugferd")).json().code).toBe("error.belegNotFinalized");
+    const angebot = await createBeleg(t, who, { belegsTyp: "angebot", kunde: { id: who.kunde.id } });
+    await call(t, { method: "POST", url: `/app/api/beleg/${angebot.id}/freigabe`, ...who });
+    const antwort = await holen(who, angebot.id, "peppol");
+    expect(antwort.statusCode).toBe(409);
+    expect(antwort.json().code).toBe("error.erechnungTyp");
+    expect((await holen(who, entwurf.id, "pdf")).statusCode).toBe(400);
+  });
+
+  it("another tenant's document is 404; without the module or role 403", async () => {
+    const a = await tenant();
+    const r = await rechnung(a);
+    const b = await tenant();
+    expect((await holen(b, r.id, "xrechnung-cii")).statusCode).toBe(404);
+    expect(
+      (await call(t, { method: "GET", url: `/app/api/beleg/${r.id}/erechnung/pruefung`, ...b })).statusCode,
+    ).toBe(404);
+    const ohneModul = await createTenantUser(t, { authorities: ["ROLE_USER"], modules: ["crm"] });
+    const who = { token: await login(t, ohneModul), mandantId: ohneModul.mandantId };
+    expect((await holen(who, r.id, "zugferd")).statusCode).toBe(403);
+  });
+
+  it("refuses a Leitweg-ID with wrong check digits on the customer and the document (400, field code checksum)", async () => {
+    const who = await tenant();
+    const kunde = await call(t, {
+      method: "PUT",
+      url: "/app/api/kundes",
+      ...who,
+      payload: { ...who.kunde, kaeuferReferenz: "04011000-12345-04" },
+    });
+    expect(kunde.statusCode).toBe(400);
+    expect(kunde.json().fieldErrors).toContainEqual({ field: "kaeuferReferenz", code: "checksum" });
+    const beleg = await call(t, {
+      method: "PUT",
+      url: "/app/api/beleg",
+      ...who,
+      payload: { belegDatum: "2026-03-02", belegsTyp: "rechnung", kaeuferReferenz: "991-01234-45" },
+    });
+    expect(beleg.statusCode).toBe(400);
+    expect(beleg.json().fieldErrors).toContainEqual({ field: "kaeuferReferenz", code: "checksum" });
+  });
+});
