@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZErechnungFormat } from "../erechnung/erechnung.schema.ts";
 import { KONTAKT_EMAIL_PATTERN } from "../kunde/kunde.rules.ts";
 
 /**
@@ -39,6 +40,11 @@ export const ZBelegMailSenden = z.strictObject({
     .regex(/^[^\r\n]*$/)
     .describe("Subject: one line"),
   text: z.string().trim().min(1).max(MAIL_TEXT_MAX).describe("Plain text; the signature is appended"),
+  erechnung: ZErechnungFormat.nullish()
+    .transform((v) => v ?? null)
+    .describe(
+      "Attach the e-invoice in this format (XML beside the PDF; ZUGFeRD replaces the PDF by the PDF/A-3 carrying factur-x.xml). Checked first: a document that breaks the format's rules is refused (422) and nothing is sent.",
+    ),
 });
 export type TBelegMailSenden = z.infer<typeof ZBelegMailSenden>;
 export type TBelegMailSendenInput = z.input<typeof ZBelegMailSenden>;
@@ -62,6 +68,9 @@ export const ZBelegMailEntwurf = z.object({
     .describe("The account's signature as plain text, as the mail will end (null: none)"),
   absender: z.string().describe("The account's e-mail: reply-to, and where the copy to oneself goes"),
   anhang: z.object({ dateiname: z.string(), bytes: z.number().int() }).describe("The PDF attached"),
+  erechnung: ZErechnungFormat.nullable().describe(
+    "The e-invoice format offered for attaching: the customer's, when it receives e-invoices by mail (eRechnungKanal mail); null otherwise",
+  ),
   sprache: z.enum(["de", "en"]),
 });
 export type TBelegMailEntwurf = z.infer<typeof ZBelegMailEntwurf>;

@@ -239,6 +239,76 @@ describe("POST beleg/{id}/mail: sending", () => {
     });
   });
 
+  it("attaches the e-invoice: XRechnung beside the PDF, ZUGFeRD instead of it; the customer's format is offered; a refused one sends nothing", async () => {
+    const who = await tenant();
+    await t.db
+      .update(mandant)
+      .set({ email: "rechnung@firma.example", telefon: "+43 1 234", kontaktName: "Anna Muster" })
+      .where(eq(mandant.id, who.mandantId));
+    const { id, nummer, kunde } = await rechnung(who);
+    // The customer receives XRechnung by mail: the draft offers it.
+    const mitFormat = await call(t, {
+      method: "PUT",
+      url: "/app/api/kundes",
+      ...who,
+      payload: {
+        ...(await call(t, { method: "GET", url: `/app/api/kundes/${kunde.id}`, ...who })).json(),
+        kaeuferReferenz: "04011000-12345-03",
+        eRechnungFormat: "xrechnung-cii",
+        eRechnungKanal: "mail",
+      },
+    });
+    expect(mitFormat.statusCode, mitFormat.body).toBe(200);
+    expect(((await entwurf(who, id)).json() as TBelegMailEntwurf).erechnung).toBe("xrechnung-cii");
+
+    let vorher = smtp.mails.length;
+    const xml = await senden(who, id, {
+      to: ["office@woelfl.example"],
+      betreff: "R",
+      text: "T",
+      erechnung: "xrechnung-cii",
+    });
+    expect(xml.statusCode, xml.body).toBe(204);
+    const teile = mimeParts(neue(vorher)[0]!.raw);
+    expect(teile.filter((p) => p.headers["content-type"]?.startsWith("application/pdf"))).toHaveLength(1);
+    const anhangXml = teile.find((p) => p.headers["content-type"]?.startsWith("application/xml"));
+    expect(anhangXml?.headers["content-disposition"]).toContain(`Rechnung ${nummer} XRechnung CII.xml`);
+    expect(anhangXml?.body.toString("utf8")).toContain("urn:xeinkauf.de:kosit:xrechnung_3.0");
+    expect((await historie(who, id)).at(-1)?.detail).toMatchObject({
+      anhang: `Rechnung ${nummer}.pdf, Rechnung ${nummer} XRechnung CII.xml`,
+    });
+
+    vorher = smtp.mails.length;
+    const zugferd = await senden(who, id, {
+      to: ["office@woelfl.example"],
+      betreff: "R",
+      text: "T",
+      erechnung: "zugferd",
+    });
+    expect(zugferd.statusCode, zugferd.body).toBe(204);
+    const pdfs = mimeParts(neue(vorher)[0]!.raw).filter((p) =>
+      p.headers["content-type"]?.startsWith("application/pdf"),
+    );
+    expect(pdfs).toHaveLength(1);
+    expect(pdfs[0]!.body.includes("factur-x.xml")).toBe(true);
+
+    // Without the seller's phone, XRechnung breaks BR-DE-6: 422 with the rule, no mail, nothing recorded.
+    await t.db.update(mandant).set({ telefon: null }).where(eq(mandant.id, who.mandantId));
+    const { id: zweite } = await rechnung(who);
+    vorher = smtp.mails.length;
+    const eintraege = (await historie(who, zweite)).length;
+    const refused = await senden(who, zweite, {
+      to: ["office@woelfl.example"],
+      betreff: "R",
+      text: "T",
+      erechnung: "xrechnung-ubl",
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().regeln.map((v: { regel: string }) => v.regel)).toContain("BR-DE-6");
+    expect(smtp.mails.length).toBe(vorher);
+    expect((await historie(who, zweite)).length).toBe(eintraege);
+  });
+
   it("without a signature: text only, no HTML part", async () => {
     const who = await tenant(t, { signatur: null });
     const { id } = await rechnung(who);

@@ -6,6 +6,7 @@ import {
 } from "@kontor/domain/beleg/belegMail.rules";
 import type { TBelegMailEntwurf, TBelegMailSenden } from "@kontor/domain/beleg/belegMail.schema";
 import { datumText } from "@kontor/domain/date/calendar";
+import { ERECHNUNG_TYPEN, type TErechnungFormat } from "@kontor/domain/erechnung/erechnung.codes";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
 import { euroText } from "@kontor/domain/money/format";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
@@ -21,6 +22,7 @@ import { type Mailer, MailSendError } from "../../mail/mailer.ts";
 import { htmlZuText, textZuHtml } from "../../mail/mailText.ts";
 import { createAttemptCounter } from "../../security/attempts.ts";
 import { findAccount } from "../account/account.repository.ts";
+import { erechnungErzeugen } from "../erechnung/erechnung.service.ts";
 import { belegPdf } from "./belegPdf.service.ts";
 
 /**
@@ -101,6 +103,8 @@ async function belegDaten(tx: Tx, id: number) {
             geschlecht: kunde.geschlecht,
             email: kunde.email,
             belegLangKey: kunde.belegLangKey,
+            eRechnungFormat: kunde.eRechnungFormat,
+            eRechnungKanal: kunde.eRechnungKanal,
           })
           .from(kunde)
           .where(eq(kunde.id, row.kundeId));
@@ -180,6 +184,23 @@ async function anhang(scope: TenantScope, id: number) {
   return pdf;
 }
 
+/** Whether documents of the type exist as e-invoices. */
+const erechnungFaehig = (typ: string) => (ERECHNUNG_TYPEN as readonly string[]).includes(typ);
+
+/**
+ * The files the mail carries: the PDF, and with an e-invoice format its file — the XML beside the PDF, or for
+ * ZUGFeRD the PDF/A-3 with factur-x.xml instead of the plain PDF. The e-invoice is made (and checked) before
+ * anything is sent: a refused one (422) sends nothing.
+ */
+async function anhaengeMitErechnung(scope: TenantScope, id: number, format: TErechnungFormat | null) {
+  const erechnung = format ? await erechnungErzeugen(scope.run, id, format) : undefined;
+  if (format && !erechnung) throw notFound();
+  if (erechnung?.contentType === "application/pdf") return [erechnung];
+  const pdf = await anhang(scope, id);
+  const pdfDatei = { dateiname: pdf.dateiname, bytes: pdf.bytes, contentType: "application/pdf" };
+  return erechnung ? [pdfDatei, erechnung] : [pdfDatei];
+}
+
 /** The fields of the request that name a refused address, for the dialog to mark (field code "rejected"). */
 function abgelehnteFelder(
   body: TBelegMailSenden,
@@ -226,6 +247,12 @@ export const belegMailService = {
       signatur: von.signatur?.text ?? null,
       absender: von.email,
       anhang: { dateiname: pdf.dateiname, bytes: pdf.bytes.byteLength },
+      erechnung:
+        daten.kunde?.eRechnungKanal === "mail" &&
+        daten.kunde.eRechnungFormat &&
+        erechnungFaehig(daten.belegsTyp)
+          ? (daten.kunde.eRechnungFormat as TErechnungFormat)
+          : null,
       sprache,
     };
   },
@@ -246,7 +273,7 @@ export const belegMailService = {
     const daten = await scope.run((tx) => belegDaten(tx, id));
     const counter = createAttemptCounter(deps.db, 60 * 60);
     await imLimit(counter, scope);
-    const pdf = await anhang(scope, id);
+    const anhaenge = await anhaengeMitErechnung(scope, id, body.erechnung);
     const { to, cc } = einmal(body.to, body.cc);
     const text = von.signatur ? `${body.text}\n\n-- \n${von.signatur.text}` : body.text;
     const html = von.signatur
@@ -264,7 +291,11 @@ export const belegMailService = {
         subject: body.betreff,
         text,
         ...(html ? { html } : {}),
-        attachments: [{ filename: pdf.dateiname, content: pdf.bytes, contentType: "application/pdf" }],
+        attachments: anhaenge.map((datei) => ({
+          filename: datei.dateiname,
+          content: datei.bytes,
+          contentType: datei.contentType,
+        })),
       }));
     } catch (error) {
       if (error instanceof MailSendError && error.rejected.length > 0) {
@@ -284,7 +315,7 @@ export const belegMailService = {
         detail: {
           to: erreicht(to),
           cc: erreicht(cc),
-          anhang: pdf.dateiname,
+          anhang: anhaenge.map((datei) => datei.dateiname).join(", "),
           ...(rejected.length > 0 ? { abgelehnt: rejected } : {}),
         },
       }),
