@@ -6,6 +6,7 @@ import {
   umwandelbar,
 } from "@kontor/domain/beleg/beleg.codes";
 import type { TBeleg } from "@kontor/domain/beleg/beleg.schema";
+import { ERECHNUNG_TYPEN } from "@kontor/domain/erechnung/erechnung.codes";
 import { Alert, Anchor, Button, Group, List, Menu } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -28,6 +29,9 @@ const LieferungDialog = lazy(async () => ({
 }));
 const BelegMailDialog = lazy(async () => ({
   default: (await import("./BelegMailDialog.tsx")).BelegMailDialog,
+}));
+const ErechnungMenue = lazy(async () => ({
+  default: (await import("../erechnung/ErechnungMenue.tsx")).ErechnungMenue,
 }));
 const BelegLinkDialog = lazy(async () => ({
   default: (await import("../beleglink/BelegLinkDialog.tsx")).BelegLinkDialog,
@@ -77,6 +81,9 @@ export function BelegAktionen({
   const entwurf = bearbeitbar(record);
   // Send by mail: a finalized document, the tenant's module mailversand, and the account allows it (settings).
   const kannMailen = !entwurf && access.can("belegMail") && access.account?.enablemailtransfer === true;
+  // E-invoices (issue 19): finalized invoices, credit notes, cancellations and cash invoices.
+  const erechnungMoeglich =
+    record.freigabe && (ERECHNUNG_TYPEN as readonly string[]).includes(record.belegsTyp);
   const name = record.belegNummer ?? tb(`typ.${record.belegsTyp}`);
 
   const oeffnen = (beleg: TBeleg) => {
@@ -234,6 +241,11 @@ export function BelegAktionen({
           name={`${tb(`typ.${record.belegsTyp}`)} ${record.belegNummer ?? ""}`.trim()}
           dirty={edit.dirty}
         />
+        {erechnungMoeglich && (
+          <Suspense fallback={null}>
+            <ErechnungMenue belegId={record.id} />
+          </Suspense>
+        )}
         {kannMailen && (
           <Button variant="default" onClick={() => setMailen(true)}>
             {tb("aktion.mail")}
@@ -303,7 +315,11 @@ export function BelegAktionen({
       )}
       {mailen && (
         <Suspense fallback={null}>
-          <BelegMailDialog belegId={record.id} onClose={() => setMailen(false)} />
+          <BelegMailDialog
+            belegId={record.id}
+            erechnungMoeglich={erechnungMoeglich}
+            onClose={() => setMailen(false)}
+          />
         </Suspense>
       )}
       {teilen && (

@@ -59,11 +59,12 @@ const ENTWURF: TBelegMailEntwurf = {
   signatur: "Anna Admin\nVertrieb",
   absender: "anna@muster.example",
   anhang: { dateiname: "Rechnung 2026-00001.pdf", bytes: 20_480 },
+  erechnung: null,
   sprache: "de",
 };
 
 /** The API behind the real client (fetch stubbed at the boundary); every call is recorded. */
-function fakeApi(senden: (body: unknown) => Answer) {
+function fakeApi(senden: (body: unknown) => Answer, entwurf: TBelegMailEntwurf = ENTWURF) {
   const calls: Call[] = [];
   vi.stubGlobal(
     "fetch",
@@ -78,7 +79,7 @@ function fakeApi(senden: (body: unknown) => Answer) {
       const answer =
         call.path === "beleg/7/mail"
           ? call.method === "GET"
-            ? { status: 200, body: ENTWURF }
+            ? { status: 200, body: entwurf }
             : senden(call.body)
           : problem(404, "error.notFound");
       if (answer.status === 204 || answer.body === undefined)
@@ -92,7 +93,7 @@ function fakeApi(senden: (body: unknown) => Answer) {
   return calls;
 }
 
-function renderDialog() {
+function renderDialog(erechnungMoeglich = false) {
   session.signIn("token");
   session.selectMandant(7);
   const onClose = vi.fn();
@@ -100,7 +101,7 @@ function renderDialog() {
     <MantineProvider env="test">
       <Notifications />
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <BelegMailDialog belegId={7} onClose={onClose} />
+        <BelegMailDialog belegId={7} erechnungMoeglich={erechnungMoeglich} onClose={onClose} />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -140,9 +141,33 @@ describe("send by mail", { timeout: 30_000 }, () => {
         kopieAnMich: true,
         betreff: "Ihre Rechnung",
         text: ENTWURF.text,
+        erechnung: null,
       },
     ]);
     expect(await screen.findByText("Mail gesendet")).toBeTruthy();
+  });
+
+  it("offers the customer's e-invoice format, sends it, and lists the broken rules of a refused one", async () => {
+    const calls = fakeApi(
+      () => ({
+        status: 422,
+        body: {
+          status: 422,
+          title: "x",
+          code: "error.erechnungUngueltig",
+          regeln: [{ regel: "BR-DE-15", bt: "BT-10" }],
+        },
+      }),
+      { ...ENTWURF, erechnung: "xrechnung-cii" },
+    );
+    renderDialog(true);
+    const d = await dialog();
+    await within(d).findByDisplayValue("XRechnung (CII)");
+    fireEvent.click(within(d).getByRole("button", { name: "Senden" }));
+    await within(d).findByTestId("erechnung-regeln");
+    expect(gesendet(calls)).toEqual([expect.objectContaining({ erechnung: "xrechnung-cii" })]);
+    expect(within(d).getByTestId("erechnung-regeln").textContent).toContain("(BR-DE-15, BT-10)");
+    expect(within(d).getByTestId("erechnung-regeln").textContent).toContain("Leitweg");
   });
 
   it("a failure keeps the dialog with what was typed and the translated reason; sending again works", async () => {

@@ -3,6 +3,7 @@ import {
   type TBelegMailSenden,
   ZBelegMailSenden,
 } from "@kontor/domain/beleg/belegMail.schema";
+import { ERECHNUNG_FORMATE } from "@kontor/domain/erechnung/erechnung.codes";
 import { toFieldErrors } from "@kontor/domain/http/field-errors";
 import {
   Alert,
@@ -13,6 +14,7 @@ import {
   Loader,
   Modal,
   Paper,
+  Select,
   Stack,
   TagsInput,
   Text,
@@ -24,11 +26,12 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ApiFieldError, isApiError } from "../../app/api.ts";
+import { type ApiFieldError, type ApiRegel, isApiError } from "../../app/api.ts";
 import { notifySuccess } from "../../components/feedback/notify.ts";
 import { dialogSubmit } from "../../components/form/dialogSubmit.ts";
 import { fieldErrorMessage } from "../../components/form/fieldErrors.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
+import { ErechnungRegeln } from "../erechnung/ErechnungRegeln.tsx";
 import { mailEntwurfQuery, mailSenden } from "./beleg.api.ts";
 import { belegKeys } from "./beleg.resource.ts";
 
@@ -87,7 +90,16 @@ export function mailFehler(
  * closes. Refused: the translated reason stays in the dialog with everything typed, so it can be sent again; when
  * the mail reached some recipients, only the refused ones are left to send to.
  */
-export function BelegMailDialog({ belegId, onClose }: { belegId: number; onClose: () => void }) {
+export function BelegMailDialog({
+  belegId,
+  erechnungMoeglich = false,
+  onClose,
+}: {
+  belegId: number;
+  /** A finalized invoice type: the dialog offers to attach its e-invoice. */
+  erechnungMoeglich?: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(["beleg", "crud"]);
   const tb = t as unknown as TFunction<"beleg">;
   const problemMessage = useProblemMessage();
@@ -111,7 +123,12 @@ export function BelegMailDialog({ belegId, onClose }: { belegId: number; onClose
           </Group>
         </Stack>
       ) : (
-        <MailFormular belegId={belegId} entwurf={entwurf.data} onClose={onClose} />
+        <MailFormular
+          belegId={belegId}
+          entwurf={entwurf.data}
+          erechnungMoeglich={erechnungMoeglich}
+          onClose={onClose}
+        />
       )}
     </Modal>
   );
@@ -120,10 +137,12 @@ export function BelegMailDialog({ belegId, onClose }: { belegId: number; onClose
 function MailFormular({
   belegId,
   entwurf,
+  erechnungMoeglich,
   onClose,
 }: {
   belegId: number;
   entwurf: TBelegMailEntwurf;
+  erechnungMoeglich: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation(["beleg", "crud"]);
@@ -132,6 +151,8 @@ function MailFormular({
   const queryClient = useQueryClient();
   const [sendet, setSendet] = useState(false);
   const [fehler, setFehler] = useState<string | null>(null);
+  const [regeln, setRegeln] = useState<ApiRegel[]>([]);
+  const { t: te } = useTranslation("erechnung");
   const form = useForm<MailValues>({
     mode: "controlled",
     initialValues: {
@@ -140,6 +161,7 @@ function MailFormular({
       kopieAnMich: false,
       betreff: entwurf.betreff,
       text: entwurf.text,
+      erechnung: erechnungMoeglich ? entwurf.erechnung : null,
     },
     validate: (values) => {
       const result = ZBelegMailSenden.safeParse(values);
@@ -153,6 +175,7 @@ function MailFormular({
   const absenden = async (values: MailValues) => {
     setSendet(true);
     setFehler(null);
+    setRegeln([]);
     try {
       await mailSenden(belegId, ZBelegMailSenden.parse(values));
       void queryClient.invalidateQueries({ queryKey: belegKeys.historie(belegId) });
@@ -161,6 +184,7 @@ function MailFormular({
     } catch (error) {
       setFehler(problemMessage(error));
       if (!isApiError(error)) return;
+      setRegeln(error.regeln);
       if (error.code === TEILWEISE) {
         // Sent to the others (and recorded): what is left to send is the refused addresses only.
         void queryClient.invalidateQueries({ queryKey: belegKeys.historie(belegId) });
@@ -258,9 +282,25 @@ function MailFormular({
             {entwurf.anhang.dateiname} ({Math.max(1, Math.round(entwurf.anhang.bytes / 1024))} KB)
           </Text>
         </Input.Wrapper>
+        {erechnungMoeglich && (
+          <Select
+            label={te("mail.anhaengen")}
+            description={te("mail.hinweis")}
+            data={[
+              { value: "", label: te("mail.keine") },
+              ...ERECHNUNG_FORMATE.map((format) => ({ value: format, label: te(`formate.${format}`) })),
+            ]}
+            allowDeselect={false}
+            value={form.getValues().erechnung ?? ""}
+            onChange={(value) => form.setFieldValue("erechnung", (value || null) as MailValues["erechnung"])}
+          />
+        )}
         {fehler && (
           <Alert color="red" role="alert" title={tb("mail.fehler")}>
-            {fehler}
+            <Stack gap="xs">
+              <Text size="sm">{fehler}</Text>
+              {regeln.length > 0 && <ErechnungRegeln regeln={regeln} />}
+            </Stack>
           </Alert>
         )}
         <Group justify="flex-end">
