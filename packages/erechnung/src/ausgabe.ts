@@ -19,7 +19,7 @@ import { ublSchreiben } from "./ubl.ts";
 /** The product's own check: the written XML does not read back to the business terms it was written from. */
 export const RUECKLESEN = "KONTOR-RUECKLESEN";
 
-/** Every id a refused export can name (each has a text in both languages, namespace erechnungregeln). */
+/** Every id a refused export can name (each has a text in both languages, namespace erechnung, key regel.<id>). */
 export { PRUEF_REGELN } from "./pruefung.ts";
 
 /** The rule profile a format is checked under. */

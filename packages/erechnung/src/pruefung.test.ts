@@ -654,8 +654,8 @@ function erwartet(fall: Fall, profil: TPruefProfil): string[] {
 const regeln = (verstoesse: Verstoss[]) => [...new Set(verstoesse.map((v) => v.regel))].sort();
 
 function texte(sprache: "de" | "en"): Record<string, string> {
-  const datei = new URL(`../../i18n/locales/${sprache}/erechnungregeln.json`, import.meta.url);
-  return JSON.parse(readFileSync(datei, "utf8"));
+  const datei = new URL(`../../i18n/locales/${sprache}/erechnung.json`, import.meta.url);
+  return JSON.parse(readFileSync(datei, "utf8")).regel;
 }
 const platzhalter = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]!);
 
@@ -733,7 +733,7 @@ describe("skontoGueltig (BR-DE-18)", () => {
   });
 });
 
-describe("texts (i18n namespace erechnungregeln)", () => {
+describe("texts (i18n namespace erechnung, key regel)", () => {
   const de = texte("de");
   const en = texte("en");
 

@@ -21,7 +21,7 @@ import {
 /**
  * The product's own rule check on the EN 16931 model (issue 19): before every export the invoice is checked
  * against the official rules that can be decided on the model; a failed rule refuses the export and is shown in
- * the user's language (i18n namespace `erechnungregeln`, one key per rule id, placeholders = `werte`).
+ * the user's language (i18n namespace `erechnung`, `regel.<rule id>`, placeholders = `werte`).
  *
  * Mirrored from the asserts (id, context, test) of CEN EN16931-UBL-validation 1.3.16, KoSIT XRechnung-UBL
  * 2.5.0 (with the merged Peppol rules) and Peppol BIS Billing 3.0.19 (../shared/testdata/einvoice/rules).

@@ -14,7 +14,6 @@ import deBenachrichtigung from "../locales/de/benachrichtigung.json";
 import deCommon from "../locales/de/common.json";
 import deCrud from "../locales/de/crud.json";
 import deErechnung from "../locales/de/erechnung.json";
-import deErechnungregeln from "../locales/de/erechnungregeln.json";
 import deErrors from "../locales/de/errors.json";
 import deFelddefinition from "../locales/de/felddefinition.json";
 import deGroup from "../locales/de/group.json";
@@ -45,7 +44,6 @@ import enBenachrichtigung from "../locales/en/benachrichtigung.json";
 import enCommon from "../locales/en/common.json";
 import enCrud from "../locales/en/crud.json";
 import enErechnung from "../locales/en/erechnung.json";
-import enErechnungregeln from "../locales/en/erechnungregeln.json";
 import enErrors from "../locales/en/errors.json";
 import enFelddefinition from "../locales/en/felddefinition.json";
 import enGroup from "../locales/en/group.json";
@@ -103,7 +101,6 @@ const de = {
   kassabuch: deKassabuch,
   rksv: deRksv,
   erechnung: deErechnung,
-  erechnungregeln: deErechnungregeln,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -140,7 +137,6 @@ const en: Resources = {
   kassabuch: enKassabuch,
   rksv: enRksv,
   erechnung: enErechnung,
-  erechnungregeln: enErechnungregeln,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

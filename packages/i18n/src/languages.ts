@@ -36,7 +36,6 @@ export const namespaces = [
   "kassabuch",
   "rksv",
   "erechnung",
-  "erechnungregeln",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

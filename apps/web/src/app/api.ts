@@ -18,30 +18,6 @@ export interface ApiFieldError {
   max?: number;
 }
 
-/** A broken e-invoice rule as a problem names it (ZRegelVerstoss). */
-export interface ApiRegel {
-  regel: string;
-  bt?: string;
-  werte?: Record<string, string>;
-}
-
-/** The rules of a problem body, read leniently (entries without a rule id are left out). */
-function regelnAus(value: unknown): ApiRegel[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((entry: unknown): ApiRegel[] => {
-    if (entry === null || typeof entry !== "object") return [];
-    const { regel, bt, werte } = entry as Record<string, unknown>;
-    if (typeof regel !== "string") return [];
-    const texte =
-      werte !== null && typeof werte === "object"
-        ? Object.fromEntries(
-            Object.entries(werte).filter(([, v]) => typeof v === "string") as [string, string][],
-          )
-        : undefined;
-    return [{ regel, ...(typeof bt === "string" ? { bt } : {}), ...(texte ? { werte: texte } : {}) }];
-  });
-}
-
 /** A failed call, reduced to what the UI needs: the stable code (translated, never parsed), and field codes. */
 export class ApiError extends Error {
   readonly status: number;
@@ -50,15 +26,15 @@ export class ApiError extends Error {
   readonly fieldErrors: ApiFieldError[];
   /** Seconds from a Retry-After header (429, 503), when the server sent one. */
   readonly retryAfter: number | null;
-  /** error.erechnungUngueltig: the e-invoice rules broken (translated by the rule id, namespace erechnungregeln). */
-  readonly regeln: ApiRegel[];
+  /** The problem body as sent (what a screen needs beyond the code, e.g. the broken e-invoice rules). */
+  readonly body: Readonly<Record<string, unknown>>;
 
   constructor(init: {
     status: number;
     code: ApiError["code"];
     fieldErrors?: ApiFieldError[];
     retryAfter?: number | null;
-    regeln?: ApiRegel[];
+    body?: Record<string, unknown>;
     message?: string;
   }) {
     super(init.message ?? `${init.status} ${init.code}`);
@@ -67,7 +43,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.fieldErrors = init.fieldErrors ?? [];
     this.retryAfter = init.retryAfter ?? null;
-    this.regeln = init.regeln ?? [];
+    this.body = init.body ?? {};
   }
 }
 
@@ -134,7 +110,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
     code,
     fieldErrors,
     retryAfter: parseRetryAfter(response.headers.get("retry-after")),
-    regeln: regelnAus(record.regeln),
+    body: record,
     message: typeof record.title === "string" ? record.title : undefined,
   });
 }

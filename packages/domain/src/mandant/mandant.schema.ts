@@ -6,6 +6,7 @@ import { ZElektronischeAdresse } from "../erechnung/erechnung.schema.ts";
 import { optionalText as text } from "../http/fields.schema.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
 import { PDF_LAYOUTS } from "../typen/typen.codes.ts";
+import { ZMandantSummary } from "./mandantSummary.schema.ts";
 
 export const ZMandantId = z.coerce.number().int().positive();
 
@@ -17,12 +18,7 @@ export const FENSTERKUVERT_FORMEN = ["A", "B"] as const;
 export const ZFensterkuvert = z.enum(FENSTERKUVERT_FORMEN);
 export type TFensterkuvert = z.infer<typeof ZFensterkuvert>;
 
-export const ZMandantSummary = z.object({
-  id: z.number().int(),
-  bezeichnung: z.string(),
-  aktiv: z.boolean(),
-});
-export type TMandantSummary = z.infer<typeof ZMandantSummary>;
+export { type TMandantSummary, ZMandantSummary } from "./mandantSummary.schema.ts";
 
 /** A tenant of the signed-in user (GET mandants/all), with what members' screens need of it. */
 export const ZMandantOfUser = ZMandantSummary.extend({
@@ -138,14 +134,10 @@ export const ZMandant = z.object({
   pdfLayout: z.enum(PDF_LAYOUTS).default("standard").describe("Layout of the document PDFs (pdflayout)"),
   fensterkuvert: ZFensterkuvert.default("B").describe("DIN 5008 form A or B of the document PDFs"),
   pdfFusszeile: text(1000).describe("Footer on every page of the document PDFs"),
-  telefon: text(50).describe("E-invoices: the seller's phone number (XRechnung BR-DE-6)"),
-  kontaktName: text(100).describe(
-    "E-invoices: the seller's contact person (XRechnung BR-DE-5; default: the name)",
-  ),
-  steuernummer: text(30).describe("Tax number (Steuernummer, BT-32): for a small business without a VAT id"),
-  eRechnungAdresse: ZElektronischeAdresse.describe(
-    'E-invoices: the seller\'s electronic address (BT-34): "<EAS scheme>:<id>", default its e-mail address',
-  ),
+  telefon: text(50).describe("Phone (e-invoice contact)"),
+  kontaktName: text(100).describe("Contact person (e-invoices)"),
+  steuernummer: text(30).describe("Tax number (BT-32)"),
+  eRechnungAdresse: ZElektronischeAdresse.describe("Electronic address (BT-34); default: the e-mail"),
   userLists: z.array(ZMandantUser).default([]),
 });
 export type TMandant = z.infer<typeof ZMandant>;

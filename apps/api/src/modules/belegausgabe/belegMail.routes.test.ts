@@ -252,7 +252,7 @@ describe("POST beleg/{id}/mail: sending", () => {
       url: "/app/api/kundes",
       ...who,
       payload: {
-        ...(await call(t, { method: "GET", url: `/app/api/kundes/${kunde.id}`, ...who })).json(),
+        ...((await call(t, { method: "GET", url: `/app/api/kundes/${kunde.id}`, ...who })).json() as object),
         kaeuferReferenz: "04011000-12345-03",
         eRechnungFormat: "xrechnung-cii",
         eRechnungKanal: "mail",

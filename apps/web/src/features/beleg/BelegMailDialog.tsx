@@ -26,12 +26,12 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ApiFieldError, type ApiRegel, isApiError } from "../../app/api.ts";
+import { type ApiFieldError, isApiError } from "../../app/api.ts";
 import { notifySuccess } from "../../components/feedback/notify.ts";
 import { dialogSubmit } from "../../components/form/dialogSubmit.ts";
 import { fieldErrorMessage } from "../../components/form/fieldErrors.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { ErechnungRegeln } from "../erechnung/ErechnungRegeln.tsx";
+import { type ApiRegel, ErechnungRegeln, regelnAus } from "../erechnung/ErechnungRegeln.tsx";
 import { mailEntwurfQuery, mailSenden } from "./beleg.api.ts";
 import { belegKeys } from "./beleg.resource.ts";
 
@@ -184,7 +184,7 @@ function MailFormular({
     } catch (error) {
       setFehler(problemMessage(error));
       if (!isApiError(error)) return;
-      setRegeln(error.regeln);
+      setRegeln(regelnAus(error));
       if (error.code === TEILWEISE) {
         // Sent to the others (and recorded): what is left to send is the refused addresses only.
         void queryClient.invalidateQueries({ queryKey: belegKeys.historie(belegId) });

@@ -4,12 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ApiRegel, api, isApiError } from "../../app/api.ts";
+import { api } from "../../app/api.ts";
 import { fetchDatei } from "../../components/anhang/fetchDatei.ts";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { saveBlob } from "../../components/files/files.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { ErechnungRegeln } from "./ErechnungRegeln.tsx";
+import { type ApiRegel, ErechnungRegeln, regelnAus } from "./ErechnungRegeln.tsx";
 
 interface FormatStatus {
   format: TErechnungFormat;
@@ -30,7 +30,7 @@ export function ErechnungMenue({
   belegId: number;
   kundenFormat?: TErechnungFormat | null;
 }) {
-  const { t } = useTranslation(["erechnung", "erechnungregeln"]);
+  const { t } = useTranslation("erechnung");
   const problemMessage = useProblemMessage();
   const navigate = useNavigate();
   const { href } = useLocation();
@@ -62,7 +62,8 @@ export function ErechnungMenue({
       });
       saveBlob(blob, name ?? `${format}.${format === "zugferd" ? "pdf" : "xml"}`);
     } catch (error) {
-      if (isApiError(error) && error.regeln.length > 0) setFehler({ format, regeln: error.regeln });
+      const regeln = regelnAus(error);
+      if (regeln.length > 0) setFehler({ format, regeln });
       else notifyFailure(problemMessage(error));
     } finally {
       setLaedt(null);

@@ -1,4 +1,4 @@
-import { ZMandantSummary } from "@kontor/domain/mandant/mandant.schema";
+import { ZMandantSummary } from "@kontor/domain/mandant/mandantSummary.schema";
 import { ZUser } from "@kontor/domain/user/user.schema";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";

@@ -1,0 +1,57 @@
+import type { Language, Namespace } from "./languages.ts";
+import type { KernNamespace } from "./load.ts";
+
+/** The loaders of the areas' texts (see load.ts): a chunk of their own, fetched with the first area text. */
+export const bereiche: Record<
+  Language,
+  Record<Exclude<Namespace, KernNamespace>, () => Promise<{ default: unknown }>>
+> = {
+  de: {
+    richtext: () => import("../locales/de/richtext.json"),
+    mail: () => import("../locales/de/mail.json"),
+    access: () => import("../locales/de/access.json"),
+    mandant: () => import("../locales/de/mandant.json"),
+    mandantausgabe: () => import("../locales/de/mandantausgabe.json"),
+    modultyp: () => import("../locales/de/modultyp.json"),
+    benachrichtigung: () => import("../locales/de/benachrichtigung.json"),
+    account: () => import("../locales/de/account.json"),
+    user: () => import("../locales/de/user.json"),
+    group: () => import("../locales/de/group.json"),
+    stammdaten: () => import("../locales/de/stammdaten.json"),
+    zahlungsbedingungen: () => import("../locales/de/zahlungsbedingungen.json"),
+    artikelsuche: () => import("../locales/de/artikelsuche.json"),
+    artikel: () => import("../locales/de/artikel.json"),
+    kundesuche: () => import("../locales/de/kundesuche.json"),
+    kunde: () => import("../locales/de/kunde.json"),
+    felddefinition: () => import("../locales/de/felddefinition.json"),
+    nummernkreis: () => import("../locales/de/nummernkreis.json"),
+    beleg: () => import("../locales/de/beleg.json"),
+    kassabuch: () => import("../locales/de/kassabuch.json"),
+    rksv: () => import("../locales/de/rksv.json"),
+    erechnung: () => import("../locales/de/erechnung.json"),
+  },
+  en: {
+    richtext: () => import("../locales/en/richtext.json"),
+    mail: () => import("../locales/en/mail.json"),
+    access: () => import("../locales/en/access.json"),
+    mandant: () => import("../locales/en/mandant.json"),
+    mandantausgabe: () => import("../locales/en/mandantausgabe.json"),
+    modultyp: () => import("../locales/en/modultyp.json"),
+    benachrichtigung: () => import("../locales/en/benachrichtigung.json"),
+    account: () => import("../locales/en/account.json"),
+    user: () => import("../locales/en/user.json"),
+    group: () => import("../locales/en/group.json"),
+    stammdaten: () => import("../locales/en/stammdaten.json"),
+    zahlungsbedingungen: () => import("../locales/en/zahlungsbedingungen.json"),
+    artikelsuche: () => import("../locales/en/artikelsuche.json"),
+    artikel: () => import("../locales/en/artikel.json"),
+    kundesuche: () => import("../locales/en/kundesuche.json"),
+    kunde: () => import("../locales/en/kunde.json"),
+    felddefinition: () => import("../locales/en/felddefinition.json"),
+    nummernkreis: () => import("../locales/en/nummernkreis.json"),
+    beleg: () => import("../locales/en/beleg.json"),
+    kassabuch: () => import("../locales/en/kassabuch.json"),
+    rksv: () => import("../locales/en/rksv.json"),
+    erechnung: () => import("../locales/en/erechnung.json"),
+  },
+};
