@@ -72,6 +72,17 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     modules: MODULES,
     adresse: { strasse: "Mariahilfer Straße", hausNummer: "1", plz: "1060", ort: "Wien", land: "AT" },
   });
+  // What invoices and e-invoices name of the seller besides: bank account, phone and contact person (XRechnung).
+  await db
+    .update(mandant)
+    .set({
+      iban: "AT611904300234573201",
+      bic: "BKAUATWW",
+      bankName: "Bank Austria",
+      telefon: "+43 1 234 56 78",
+      kontaktName: "Anna Admin",
+    })
+    .where(eq(mandant.id, mandantId));
   const adminId = await createUser(db, {
     login: "admin",
     email: "admin@muster-handels.at",

@@ -423,6 +423,8 @@ async function freigabe(tx: Tx, row: BelegRow, audit: Audit, kategorie?: TMwstKa
         belegNummer,
         freigabe: true,
         freigabeAm: new Date(),
+        // The buyer reference (e-invoices, BT-10): the document's, else the customer's of the day of issue.
+        kaeuferReferenz: b.kaeuferReferenz ?? k?.kaeuferReferenz ?? null,
         rechnungsAdresse,
         lieferAdresse,
         verkaeufer: m

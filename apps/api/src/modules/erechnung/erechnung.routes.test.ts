@@ -148,6 +148,9 @@ describe("e-invoice: names, refusals, access", () => {
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.headers["content-disposition"]).toContain('filename="Rechnung 2026-00001 ZUGFeRD.pdf"');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    // Finalization copied the customer's buyer reference onto the document (BT-10).
+    const beleg = await call(t, { method: "GET", url: `/app/api/beleg/${r.id}`, ...who });
+    expect(beleg.json().kaeuferReferenz).toBe("04011000-12345-03");
   });
 
   it("refuses what breaks the format's rules with the rules named (422), and says so per format", async () => {

@@ -120,7 +120,7 @@ export function BelegKopf({
         <TextInput label={t("field.bestellBelegnummer")} {...form.getInputProps("bestellBelegnummer")} />
         <TextInput
           label={t("field.kaeuferReferenz")}
-          description={t("kopf.kaeuferReferenzHinweis")}
+          title={t("kopf.kaeuferReferenzHinweis")}
           {...form.getInputProps("kaeuferReferenz")}
         />
         {fahrzeuge.length > 0 && (
