@@ -243,7 +243,7 @@ export function BelegAktionen({
         />
         {erechnungMoeglich && (
           <Suspense fallback={null}>
-            <ErechnungMenue belegId={record.id} />
+            <ErechnungMenue belegId={record.id} kundeId={record.kunde?.id ?? null} />
           </Suspense>
         )}
         {kannMailen && (

@@ -9,6 +9,7 @@ import { fetchDatei } from "../../components/anhang/fetchDatei.ts";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { saveBlob } from "../../components/files/files.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
+import { kundeQuery } from "../beleg/beleg.api.ts";
 import { type ApiRegel, ErechnungRegeln, regelnAus } from "./ErechnungRegeln.tsx";
 
 interface FormatStatus {
@@ -23,13 +24,7 @@ interface FormatStatus {
  * pass says so; choosing it shows the rules it breaks in the user's language, so the user knows what to add
  * (e.g. the Leitweg-ID at the customer, the phone number at the tenant). The customer's format comes first.
  */
-export function ErechnungMenue({
-  belegId,
-  kundenFormat,
-}: {
-  belegId: number;
-  kundenFormat?: TErechnungFormat | null;
-}) {
+export function ErechnungMenue({ belegId, kundeId }: { belegId: number; kundeId: number | null }) {
   const { t } = useTranslation("erechnung");
   const problemMessage = useProblemMessage();
   const navigate = useNavigate();
@@ -45,6 +40,8 @@ export function ErechnungMenue({
     gcTime: 0,
     retry: false,
   });
+  const kunde = useQuery({ ...kundeQuery(kundeId ?? 0), enabled: offen && kundeId !== null });
+  const kundenFormat = kunde.data?.eRechnungFormat ?? null;
   const formate = [...ERECHNUNG_FORMATE].sort(
     (a, b) => Number(b === kundenFormat) - Number(a === kundenFormat),
   );
