@@ -96,6 +96,16 @@ export const ZArtikel = z.object({
     })
     .nullish()
     .transform((v) => v ?? null),
+  einheit: z
+    .object({
+      id: z.number().int().positive(),
+      code: z.string().optional().describe("Read-only: UN/ECE code"),
+    })
+    .nullish()
+    .transform((v) => v ?? null)
+    .describe(
+      "The base unit the article is sold in (e-invoice lines name its UN/ECE code); null: the default unit",
+    ),
   hersteller: text(200).describe("Manufacturer"),
   gewichtDurchmesser: text(50).describe("Weight or diameter as written"),
   laenge: text(50).describe("Length as written"),

@@ -17,6 +17,7 @@ import {
 import { kunde } from "./kunde.ts";
 import {
   bytea,
+  einheit,
   felddefinition,
   mehrwertssteuer,
   preisschiene,
@@ -56,6 +57,8 @@ export const artikel = pgTable(
     laenge: text("laenge"),
     verpackung: text("verpackung"),
     vpe: menge("vpe"),
+    /** The base unit the article is sold in (its UN/ECE code names the unit of e-invoice lines); null: the default. */
+    einheitId: bigint("einheit_id", { mode: "number" }),
     verleihbar: boolean("verleihbar").notNull().default(false),
     halter: text("halter"),
     locked: boolean("locked").notNull().default(false),
@@ -82,6 +85,7 @@ export const artikel = pgTable(
       mehrwertssteuer,
     ),
     tenantRef("artikel_untergruppe_fk", { mandantId: t.mandantId, column: t.untergruppeId }, untergruppe),
+    tenantRef("artikel_einheit_fk", { mandantId: t.mandantId, column: t.einheitId }, einheit),
   ],
 ).enableRLS();
 

@@ -33,6 +33,7 @@ import {
   artikelPdf,
   artikelPreis,
   asset,
+  einheit,
   felddefinition,
   kunde,
   mehrwertssteuer,
@@ -351,6 +352,7 @@ export async function findArtikel(tx: Tx, id: number): Promise<TArtikel | undefi
       artikel,
       mwst: mehrwertssteuer.mwst,
       untergruppeBezeichnung: untergruppe.bezeichnung,
+      einheitCode: einheit.code,
       warengruppeId: warengruppe.id,
       warengruppeBezeichnung: warengruppe.bezeichnung,
     })
@@ -370,6 +372,7 @@ export async function findArtikel(tx: Tx, id: number): Promise<TArtikel | undefi
       warengruppe,
       and(eq(warengruppe.mandantId, untergruppe.mandantId), eq(warengruppe.id, untergruppe.warengruppeId)),
     )
+    .leftJoin(einheit, and(eq(einheit.mandantId, artikel.mandantId), eq(einheit.id, artikel.einheitId)))
     .where(eq(artikel.id, id));
   if (!row) return undefined;
   const a = row.artikel;
@@ -463,6 +466,7 @@ export async function findArtikel(tx: Tx, id: number): Promise<TArtikel | undefi
               ? {}
               : { warengruppe: { id: row.warengruppeId, bezeichnung: row.warengruppeBezeichnung ?? "" } }),
           },
+    einheit: a.einheitId === null ? null : { id: a.einheitId, code: row.einheitCode ?? "" },
     hersteller: a.hersteller,
     gewichtDurchmesser: a.gewichtDurchmesser,
     laenge: a.laenge,
@@ -511,6 +515,8 @@ async function checkReferenzen(tx: Tx, errors: TFieldError[], a: ArtikelSpeicher
     errors.push({ field: "mehrwertssteuer", code: "notFound" });
   if (a.untergruppe && (await existingIds(tx, untergruppe, [a.untergruppe.id])).size === 0)
     errors.push({ field: "untergruppe", code: "notFound" });
+  if (a.einheit && (await existingIds(tx, einheit, [a.einheit.id])).size === 0)
+    errors.push({ field: "einheit", code: "notFound" });
 
   const schienen = await existingIds(
     tx,
@@ -586,6 +592,7 @@ function artikelValues(a: ArtikelSpeichern) {
     rabattierFaehig: a.rabattierFaehig,
     mehrwertssteuerId: a.mehrwertssteuer.id,
     untergruppeId: a.untergruppe?.id ?? null,
+    einheitId: a.einheit?.id ?? null,
     hersteller: a.hersteller,
     gewichtDurchmesser: a.gewichtDurchmesser,
     laenge: a.laenge,

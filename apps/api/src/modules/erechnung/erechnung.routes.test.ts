@@ -1,9 +1,11 @@
+import type { TAuthority } from "@kontor/domain/access/access.schema";
 import { rechnungLesen } from "@kontor/erechnung/lesen";
 import { type Befund, fatale, offiziellPruefen, type Pruefling } from "@kontor/erechnung/offiziell.testing";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mandant } from "../../db/schema/index.ts";
 import { call, createTenantUser, createTestApp, login } from "../../test/helpers.ts";
+import { createArtikel } from "../artikel/artikel.testing.ts";
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { createKunde } from "../kunde/kunde.testing.ts";
 import { eingebettetesXml } from "./facturx.ts";
@@ -11,8 +13,8 @@ import { eingebettetesXml } from "./facturx.ts";
 const t = await createTestApp();
 
 /** A tenant ready for e-invoices: VAT id, address, e-mail, phone, contact person, IBAN. */
-async function tenant(kunde: object = {}, ohneTelefon = false) {
-  const user = await createTenantUser(t, { authorities: ["ROLE_USER"], modules: ["rechnungslegung"] });
+async function tenant(kunde: object = {}, ohneTelefon = false, authorities: TAuthority[] = ["ROLE_USER"]) {
+  const user = await createTenantUser(t, { authorities, modules: ["rechnungslegung"] });
   await rechnungsfaehig(t, user.mandantId);
   await t.db
     .update(mandant)
@@ -151,6 +153,40 @@ describe("e-invoice: names, refusals, access", () => {
     // Finalization copied the customer's buyer reference onto the document (BT-10).
     const beleg = await call(t, { method: "GET", url: `/app/api/beleg/${r.id}`, ...who });
     expect(beleg.json().kaeuferReferenz).toBe("04011000-12345-03");
+  });
+
+  it("names each line's unit by its article's unit (UN/ECE code), free lines by the default unit", async () => {
+    const who = await tenant({}, false, ["ROLE_USER", "ROLE_ARTIKEL_WRITE"]);
+    const einheiten = (await call(t, { method: "GET", url: "/app/api/einheitsall", ...who })).json() as {
+      id: number;
+      code: string;
+    }[];
+    const stunde = einheiten.find((e) => e.code === "HUR")!;
+    const a = await createArtikel(t, who, { artikelBezeichnung: "Montage", einheit: { id: stunde.id } });
+    expect(a.einheit).toEqual({ id: stunde.id, code: "HUR" });
+    // An unknown unit (or another tenant's) is refused at the field.
+    const falsch = await call(t, {
+      method: "PUT",
+      url: "/app/api/artikel",
+      ...who,
+      payload: { ...a, einheit: { id: 999_999 } },
+    });
+    expect(falsch.statusCode).toBe(400);
+    expect(falsch.json().fieldErrors).toContainEqual({ field: "einheit", code: "notFound" });
+    const r = await rechnung(who, {
+      belegspositionSet: [
+        {
+          artikel: { id: a.id },
+          positionsBeschreibung: "Montage",
+          positionsMenge: 2.5,
+          positionsPreis: 80,
+          positionsMwst: 20,
+        },
+        { positionsBeschreibung: "Material", positionsMenge: 1, positionsPreis: 30, positionsMwst: 20 },
+      ],
+    });
+    const xml = (await holen(who, r.id, "xrechnung-ubl")).body;
+    expect(rechnungLesen(xml).rechnung.positionen.map((p) => p.einheit)).toEqual(["HUR", "C62"]);
   });
 
   it("refuses what breaks the format's rules with the rules named (422), and says so per format", async () => {

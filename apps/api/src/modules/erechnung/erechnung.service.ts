@@ -12,9 +12,9 @@ import { zahlungszielText } from "@kontor/domain/zahlungsziel/zahlungsziel.rules
 import { type BelegQuelle, belegAbbilden, type QuellAdresse } from "@kontor/erechnung/abbilden";
 import { ErechnungUngueltig, pruefenUndSchreiben } from "@kontor/erechnung/ausgabe";
 import { resources } from "@kontor/i18n";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { beleg, einheit, zahlungsziel } from "../../db/schema/index.ts";
+import { artikel, beleg, einheit, zahlungsziel } from "../../db/schema/index.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { findBeleg, parteien, type VerkaeuferKopie } from "../beleg/beleg.repository.ts";
 import { adressenWahl } from "../beleg/beleg.service.ts";
@@ -99,12 +99,28 @@ export async function erechnungQuelleLesen(tx: Tx, id: number): Promise<Erechnun
   const [ziel] = b.zahlungsziel
     ? await tx.select().from(zahlungsziel).where(eq(zahlungsziel.id, b.zahlungsziel.id))
     : [];
+  // Each line's unit: its article's, else the tenant's default unit (C62, one, without any).
   const [standardEinheit] = await tx
     .select({ code: einheit.code })
     .from(einheit)
-    .where(and(eq(einheit.defaultEinheit, true)))
+    .where(eq(einheit.defaultEinheit, true))
     .orderBy(asc(einheit.id))
     .limit(1);
+  const artikelIds = [...new Set(b.belegspositionSet.flatMap((p) => (p.artikel ? [p.artikel.id] : [])))];
+  const artikelEinheit = new Map(
+    artikelIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: artikel.id, code: einheit.code })
+            .from(artikel)
+            .innerJoin(
+              einheit,
+              and(eq(einheit.mandantId, artikel.mandantId), eq(einheit.id, artikel.einheitId)),
+            )
+            .where(inArray(artikel.id, artikelIds))
+        ).map((zeile) => [zeile.id, zeile.code]),
+  );
   const vorgaengerId = b.ursprungsBeleg?.id ?? null;
   const [vorgaenger] =
     (b.belegsTyp === "storno" || b.belegsTyp === "gutschrift") && vorgaengerId !== null
@@ -143,7 +159,7 @@ export async function erechnungQuelleLesen(tx: Tx, id: number): Promise<Erechnun
         ...p,
         positionsBeschreibung: p.positionsBeschreibung ?? p.artikel?.artikelBezeichnung ?? null,
         artikelNummer: p.artikel?.artikelNummer ?? null,
-        einheit: standardEinheit?.code ?? null,
+        einheit: (p.artikel ? artikelEinheit.get(p.artikel.id) : undefined) ?? standardEinheit?.code ?? null,
       })),
     },
     verkaeufer: {

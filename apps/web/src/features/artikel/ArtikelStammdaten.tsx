@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Raster } from "../../components/form/Raster.tsx";
 import { formatPercent } from "../../components/format/format.ts";
+import { einheitAllQuery } from "../einheit/einheit.api.ts";
 import {
   mehrwertssteuernQuery,
   naechsteArtikelnummerQuery,
@@ -32,6 +33,7 @@ export function ArtikelStammdaten({
   const stored = values.id !== undefined;
   const naechste = useQuery({ ...naechsteArtikelnummerQuery, enabled: !stored });
   const mwst = useQuery(mehrwertssteuernQuery);
+  const einheiten = useQuery(einheitAllQuery);
   const warengruppen = useQuery(warengruppenQuery);
   const warengruppeId = values.warengruppe === "" ? null : Number(values.warengruppe);
   const untergruppen = useQuery({
@@ -128,6 +130,22 @@ export function ArtikelStammdaten({
           {...form.getInputProps("mehrwertssteuer")}
           value={values.mehrwertssteuer || null}
           onChange={(value) => form.setFieldValue("mehrwertssteuer", value ?? "")}
+        />
+        <Select
+          label={t("field.einheit")}
+          data={(einheiten.data ?? []).map((e) => ({
+            value: String(e.id),
+            label: `${e.bezeichnung} (${e.kuerzel})`,
+          }))}
+          clearable
+          searchable
+          placeholder={t("einheitStandard", {
+            name: einheiten.data?.find((e) => e.defaultEinheit)?.bezeichnung ?? "",
+          })}
+          key={form.key("einheit")}
+          {...form.getInputProps("einheit")}
+          value={values.einheit || null}
+          onChange={(value) => form.setFieldValue("einheit", value ?? "")}
         />
         <Select
           label={t("field.warengruppe")}

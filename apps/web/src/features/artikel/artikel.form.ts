@@ -48,6 +48,8 @@ export interface ArtikelValues {
   mehrwertssteuer: string;
   warengruppe: string;
   untergruppe: string;
+  /** The base unit's id as text ("" = the tenant's default unit). */
+  einheit: string;
   hersteller: string;
   einkaufsPreis: number | "";
   lagerstand: number | "";
@@ -103,6 +105,7 @@ export function artikelToForm(artikel: ArtikelRecord): ArtikelValues {
     mehrwertssteuer: ref(artikel.mehrwertssteuer),
     warengruppe: artikel.untergruppe?.warengruppe ? String(artikel.untergruppe.warengruppe.id) : "",
     untergruppe: ref(artikel.untergruppe),
+    einheit: ref(artikel.einheit),
     hersteller: str(artikel.hersteller),
     einkaufsPreis: num(artikel.einkaufsPreis),
     lagerstand: num(artikel.lagerstand),
@@ -204,6 +207,7 @@ export function artikelFromForm(values: ArtikelValues) {
     artikelKommentar: textOrNull(values.artikelKommentar),
     mehrwertssteuer: idOrNull(values.mehrwertssteuer),
     untergruppe: idOrNull(values.untergruppe),
+    einheit: idOrNull(values.einheit),
     hersteller: textOrNull(values.hersteller),
     einkaufsPreis: given(values.einkaufsPreis),
     // A cleared stock is none (the default), not an error.

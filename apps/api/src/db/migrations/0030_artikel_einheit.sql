@@ -1,0 +1,2 @@
+ALTER TABLE "artikel" ADD COLUMN "einheit_id" bigint;--> statement-breakpoint
+ALTER TABLE "artikel" ADD CONSTRAINT "artikel_einheit_fk" FOREIGN KEY ("mandant_id","einheit_id") REFERENCES "public"."einheit"("mandant_id","id") ON DELETE no action ON UPDATE no action;
