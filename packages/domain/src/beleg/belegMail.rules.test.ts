@@ -73,8 +73,9 @@ describe("platzhalterFuellen", () => {
 describe("ZBelegMailSenden", () => {
   const gueltig = { to: ["a@b.example"], betreff: "Rechnung 1", text: "Hallo" };
 
-  it("takes a valid mail, with defaults for cc and the copy", () => {
-    expect(ZBelegMailSenden.parse(gueltig)).toEqual({ ...gueltig, cc: [], kopieAnMich: false });
+  it("takes a valid mail, with defaults for cc, the copy and the e-invoice (none)", () => {
+    expect(ZBelegMailSenden.parse(gueltig)).toEqual({ ...gueltig, cc: [], kopieAnMich: false, erechnung: null });
+    expect(ZBelegMailSenden.parse({ ...gueltig, erechnung: "zugferd" }).erechnung).toBe("zugferd");
   });
 
   it.each([
@@ -86,6 +87,7 @@ describe("ZBelegMailSenden", () => {
     [{ ...gueltig, betreff: "  " }, "betreff"],
     [{ ...gueltig, text: "" }, "text"],
     [{ ...gueltig, bcc: ["a@b.example"] }, ""],
+    [{ ...gueltig, erechnung: "pdf" }, "erechnung"],
   ])("refuses %o at %s", (body, pfad) => {
     const result = ZBelegMailSenden.safeParse(body);
     expect(result.success).toBe(false);
