@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { constants, inflateSync } from "node:zlib";
+import { esc } from "@kontor/erechnung/xml";
 import {
   decodePDFRawStream,
   PDFArray,
@@ -193,19 +194,6 @@ function xmpFeld(xmp: string, name: string): string | undefined {
   return treffer ? (treffer[1] ?? treffer[2]) : undefined;
 }
 
-/** Control characters XML 1.0 does not allow (tab, line feed and carriage return are allowed). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to remove
-const XML_VERBOTEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-function xmlText(text: string): string {
-  return text
-    .replace(XML_VERBOTEN, "")
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
-
 /** An XMP date: ISO 8601 in UTC, whole seconds (as the PDF date it mirrors). */
 function xmpDatum(datum: Date): string {
   return datum.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -236,19 +224,17 @@ function fxEigenschaft(name: string, beschreibung: string): string {
 
 function xmpPaket(w: XmpWerte): string {
   const zeile = (name: string, wert: string | undefined) =>
-    wert === undefined ? [] : [`      <${name}>${xmlText(wert)}</${name}>`];
+    wert === undefined ? [] : [`      <${name}>${esc(wert)}</${name}>`];
   const alt = (name: string, wert: string | undefined) =>
     wert === undefined
       ? []
-      : [
-          `      <${name}><rdf:Alt><rdf:li xml:lang="x-default">${xmlText(wert)}</rdf:li></rdf:Alt></${name}>`,
-        ];
+      : [`      <${name}><rdf:Alt><rdf:li xml:lang="x-default">${esc(wert)}</rdf:li></rdf:Alt></${name}>`];
   const dc = [
     "      <dc:format>application/pdf</dc:format>",
     ...alt("dc:title", w.titel),
     ...(w.autor === undefined
       ? []
-      : [`      <dc:creator><rdf:Seq><rdf:li>${xmlText(w.autor)}</rdf:li></rdf:Seq></dc:creator>`]),
+      : [`      <dc:creator><rdf:Seq><rdf:li>${esc(w.autor)}</rdf:li></rdf:Seq></dc:creator>`]),
     ...alt("dc:description", w.thema),
   ];
   const xmp = [
@@ -264,8 +250,8 @@ function xmpPaket(w: XmpWerte): string {
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
   <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
     <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">
-      <pdfaid:part>${xmlText(w.teil)}</pdfaid:part>
-      <pdfaid:conformance>${xmlText(w.konformitaet)}</pdfaid:conformance>
+      <pdfaid:part>${esc(w.teil)}</pdfaid:part>
+      <pdfaid:conformance>${esc(w.konformitaet)}</pdfaid:conformance>
     </rdf:Description>
     <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
 ${dc.join("\n")}
