@@ -89,20 +89,10 @@ export function mitKennung(r: Rechnung, format: TErechnungFormat): Rechnung {
   };
 }
 
-/** The format's XML (ZUGFeRD: the factur-x.xml the PDF carries). */
+/** The format's XML (ZUGFeRD: the factur-x.xml the PDF carries) of business terms as the format carries them. */
 export function schreiben(r: Rechnung, format: TErechnungFormat): string {
-  switch (format) {
-    case "xrechnung-ubl":
-      return ublSchreiben(r, "xrechnung");
-    case "xrechnung-cii":
-      return ciiSchreiben(r, "xrechnung");
-    case "zugferd":
-      return ciiSchreiben(r, "en16931");
-    case "peppol":
-      return ublSchreiben(r, "peppol");
-    case "ebinterface":
-      return ebInterfaceSchreiben(r);
-  }
+  if (format === "ebinterface") return ebInterfaceSchreiben(r);
+  return format === "xrechnung-cii" || format === "zugferd" ? ciiSchreiben(r) : ublSchreiben(r);
 }
 
 /** An export the checks refused: the broken rules. */

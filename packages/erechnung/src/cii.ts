@@ -2,7 +2,6 @@ import {
   type Abschlag,
   type Adresse,
   type Partei,
-  PEPPOL_PROZESS,
   type Position,
   type Rechnung,
   SPEZIFIKATION,
@@ -15,8 +14,6 @@ import { e, ea, t, XML_KOPF } from "./xml.ts";
  * ZUGFeRD 2 / Factur-X in the EN 16931 profile (BT-24 urn:cen.eu:en16931:2017). Written by hand from the model, in
  * the schema's element order.
  */
-
-export type CiiProfil = "xrechnung" | "en16931";
 
 const NS = {
   "xmlns:rsm": "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
@@ -146,13 +143,10 @@ function zeile(p: Position): string {
   );
 }
 
-/** The invoice as CII D16B XML in the given profile (BT-24 and BT-23). */
-export function ciiSchreiben(r: Rechnung, profil: CiiProfil): string {
+/** The invoice as CII D16B XML, with the specification (BT-24) and process (BT-23) it carries (ausgabe.ts mitKennung). */
+export function ciiSchreiben(r: Rechnung): string {
   const z = r.zahlung;
   const s = r.summen;
-  const spezifikation =
-    profil === "xrechnung" ? SPEZIFIKATION.xrechnung : (r.spezifikation ?? SPEZIFIKATION.en16931);
-  const prozess = profil === "xrechnung" ? PEPPOL_PROZESS : r.prozess;
   const lieferung =
     e(
       "ram:ApplicableHeaderTradeDelivery",
@@ -170,8 +164,11 @@ export function ciiSchreiben(r: Rechnung, profil: CiiProfil): string {
       NS,
       e(
         "rsm:ExchangedDocumentContext",
-        e("ram:BusinessProcessSpecifiedDocumentContextParameter", t("ram:ID", prozess)),
-        e("ram:GuidelineSpecifiedDocumentContextParameter", t("ram:ID", spezifikation)),
+        e("ram:BusinessProcessSpecifiedDocumentContextParameter", t("ram:ID", r.prozess)),
+        e(
+          "ram:GuidelineSpecifiedDocumentContextParameter",
+          t("ram:ID", r.spezifikation ?? SPEZIFIKATION.en16931),
+        ),
       ),
       e(
         "rsm:ExchangedDocument",

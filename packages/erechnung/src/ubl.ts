@@ -2,7 +2,6 @@ import {
   type Abschlag,
   type Adresse,
   type Partei,
-  PEPPOL_PROZESS,
   type Position,
   type Rechnung,
   SPEZIFIKATION,
@@ -13,11 +12,10 @@ import { e, ea, t, XML_KOPF } from "./xml.ts";
 /**
  * UBL 2.1 (OASIS) in the EN 16931 binding: an Invoice for BT-3 380/384, a CreditNote for 381. Written by hand
  * from the model, in the schema's element order: the same writer serves XRechnung 3.0 (UBL) and Peppol BIS Billing
- * 3.0, which differ only in BT-24 (CustomizationID) and the process (ProfileID). See docs/ARCHITECTURE.md on why
+ * 3.0, which differ only in BT-24 (CustomizationID), the process (ProfileID) and Peppol's addresses — all set on the
+ * model (ausgabe.ts mitKennung). See docs/ARCHITECTURE.md on why
  * the serializers are our own.
  */
-
-export type UblProfil = "xrechnung" | "peppol" | "en16931";
 
 const NS = {
   Invoice: "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2",
@@ -139,27 +137,20 @@ function zeile(p: Position, gutschrift: boolean, waehrung: string): string {
   );
 }
 
-/** The invoice as UBL 2.1 XML in the given profile (BT-24 and BT-23). */
-export function ublSchreiben(r: Rechnung, profil: UblProfil): string {
+/** The invoice as UBL 2.1 XML, with the specification (BT-24) and process (BT-23) it carries (ausgabe.ts mitKennung). */
+export function ublSchreiben(r: Rechnung): string {
   const gutschrift = r.art === "381";
   const wurzel = gutschrift ? "CreditNote" : "Invoice";
   const w = r.waehrung;
   const z = r.zahlung;
-  const spezifikation =
-    profil === "xrechnung"
-      ? SPEZIFIKATION.xrechnung
-      : profil === "peppol"
-        ? SPEZIFIKATION.peppol
-        : (r.spezifikation ?? SPEZIFIKATION.en16931);
-  const prozess = profil === "en16931" ? r.prozess : PEPPOL_PROZESS;
   const s = r.summen;
   return (
     XML_KOPF +
     ea(
       wurzel,
       { xmlns: NS[wurzel], "xmlns:cac": NS.cac, "xmlns:cbc": NS.cbc },
-      t("cbc:CustomizationID", spezifikation),
-      t("cbc:ProfileID", prozess),
+      t("cbc:CustomizationID", r.spezifikation ?? SPEZIFIKATION.en16931),
+      t("cbc:ProfileID", r.prozess),
       t("cbc:ID", r.nummer),
       t("cbc:IssueDate", r.datum),
       gutschrift ? "" : t("cbc:DueDate", z?.faelligAm),
