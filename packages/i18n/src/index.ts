@@ -13,6 +13,7 @@ import deBeleg from "../locales/de/beleg.json";
 import deBenachrichtigung from "../locales/de/benachrichtigung.json";
 import deCommon from "../locales/de/common.json";
 import deCrud from "../locales/de/crud.json";
+import deEingangsrechnung from "../locales/de/eingangsrechnung.json";
 import deErechnung from "../locales/de/erechnung.json";
 import deErechnungregeln from "../locales/de/erechnungregeln.json";
 import deErrors from "../locales/de/errors.json";
@@ -44,6 +45,7 @@ import enBeleg from "../locales/en/beleg.json";
 import enBenachrichtigung from "../locales/en/benachrichtigung.json";
 import enCommon from "../locales/en/common.json";
 import enCrud from "../locales/en/crud.json";
+import enEingangsrechnung from "../locales/en/eingangsrechnung.json";
 import enErechnung from "../locales/en/erechnung.json";
 import enErechnungregeln from "../locales/en/erechnungregeln.json";
 import enErrors from "../locales/en/errors.json";
@@ -104,6 +106,7 @@ const de = {
   rksv: deRksv,
   erechnung: deErechnung,
   erechnungregeln: deErechnungregeln,
+  eingangsrechnung: deEingangsrechnung,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -141,6 +144,7 @@ const en: Resources = {
   rksv: enRksv,
   erechnung: enErechnung,
   erechnungregeln: enErechnungregeln,
+  eingangsrechnung: enEingangsrechnung,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

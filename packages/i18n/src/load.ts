@@ -38,6 +38,7 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     rksv: () => import("../locales/de/rksv.json"),
     erechnung: () => import("../locales/de/erechnung.json"),
     erechnungregeln: () => import("../locales/de/erechnungregeln.json"),
+    eingangsrechnung: () => import("../locales/de/eingangsrechnung.json"),
   },
   en: {
     common: () => import("../locales/en/common.json"),
@@ -71,6 +72,7 @@ const loaders: Record<Language, Record<Namespace, () => Promise<{ default: unkno
     rksv: () => import("../locales/en/rksv.json"),
     erechnung: () => import("../locales/en/erechnung.json"),
     erechnungregeln: () => import("../locales/en/erechnungregeln.json"),
+    eingangsrechnung: () => import("../locales/en/eingangsrechnung.json"),
   },
 };
 

@@ -26,6 +26,8 @@ export class ApiError extends Error {
   readonly fieldErrors: ApiFieldError[];
   /** Seconds from a Retry-After header (429, 503), when the server sent one. */
   readonly retryAfter: number | null;
+  /** The problem's `detail`, where a route documents it as structured ("<code>: <facts>"); never shown raw. */
+  readonly detail: string | null;
 
   constructor(init: {
     status: number;
@@ -33,6 +35,7 @@ export class ApiError extends Error {
     fieldErrors?: ApiFieldError[];
     retryAfter?: number | null;
     message?: string;
+    detail?: string | null;
   }) {
     super(init.message ?? `${init.status} ${init.code}`);
     this.name = "ApiError";
@@ -40,6 +43,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.fieldErrors = init.fieldErrors ?? [];
     this.retryAfter = init.retryAfter ?? null;
+    this.detail = init.detail ?? null;
   }
 }
 
@@ -107,6 +111,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
     fieldErrors,
     retryAfter: parseRetryAfter(response.headers.get("retry-after")),
     message: typeof record.title === "string" ? record.title : undefined,
+    detail: typeof record.detail === "string" ? record.detail : null,
   });
 }
 
