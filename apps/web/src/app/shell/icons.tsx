@@ -277,10 +277,6 @@ export const IconRefresh = paths(
   "M20 11a8.1 8.1 0 0 0 -15.5 -2m-.5 -4v4h4",
   "M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4",
 );
-export const IconFileImport = paths(
-  "M14 3v4a1 1 0 0 0 1 1h4",
-  "M5 13v-8a2 2 0 0 1 2 -2h7l5 5v11a2 2 0 0 1 -2 2h-5.5m-9.5 -2h7m-3 -3l3 3l-3 3",
-);
 export const IconChevronDown = paths("M6 9l6 6l6 -6");
 export const IconSelector = paths("M8 9l4 -4l4 4", "M16 15l-4 4l-4 -4");
 
@@ -288,7 +284,7 @@ export const IconSelector = paths("M8 9l4 -4l4 4", "M16 15l-4 4l-4 -4");
 export const MENU_ICONS: Record<string, ReturnType<typeof icon>> = {
   home: IconHome,
   belege: IconInvoice,
-  eingangsrechnungen: IconFileImport,
+  eingangsrechnungen: IconDownload,
   bestellungen: IconCart,
   kunden: IconUsers,
   artikel: IconPackage,

@@ -291,7 +291,7 @@ function Abschlaege({ r }: { r: TRechnung }) {
             <Table.Tr>
               <Table.Th>{t("grund")}</Table.Th>
               <Table.Th style={rechts}>{t("basis")}</Table.Th>
-              <Table.Th style={rechts}>{t("abschlag")}</Table.Th>
+              <Table.Th style={rechts}>{t("prozent")}</Table.Th>
               <Table.Th style={rechts}>{t("steuer")}</Table.Th>
               <Table.Th style={rechts}>{t("betrag")}</Table.Th>
             </Table.Tr>
@@ -331,7 +331,7 @@ function Steuern({ r }: { r: TRechnung }) {
   const rechts = { textAlign: "right", whiteSpace: "nowrap" } as const;
   return (
     <Block titel={t("detail.steuern")}>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={520}>
         <Table verticalSpacing="xs" fz="sm" aria-label={t("detail.steuern")}>
           <Table.Thead>
             <Table.Tr>
@@ -389,7 +389,7 @@ function Summen({ r }: { r: TRechnung }) {
   };
   return (
     <Block titel={t("summen")}>
-      <Table verticalSpacing={4} fz="sm" aria-label={t("summen")} maw={480} ml="auto">
+      <Table verticalSpacing={4} fz="sm" aria-label={t("summen")} maw={520} ml="auto">
         <Table.Tbody>
           {zeilen
             .filter(([, wert]) => wert !== undefined)
@@ -569,10 +569,8 @@ export function EingangsrechnungAnsicht({ e }: { e: TEingangsrechnung }) {
       <ZahlungBlock r={r} faellig={e.faelligAm} />
       <Positionen r={r} />
       <Abschlaege r={r} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Steuern r={r} />
-        <Summen r={r} />
-      </SimpleGrid>
+      <Steuern r={r} />
+      <Summen r={r} />
       {r.notizen.length > 0 && (
         <Block titel={t("detail.notizen")}>
           <Stack gap="xs">

@@ -70,7 +70,7 @@ export function EingangsrechnungList() {
         field: "nummer",
         title: t("spalte.nummer"),
         render: (row) => (
-          <Group gap={6} wrap="nowrap">
+          <Stack gap={2} align="flex-start">
             <Anchor component={Link} to={eingangPfad(row.id)} size="sm">
               {row.nummer}
             </Anchor>
@@ -79,23 +79,23 @@ export function EingangsrechnungList() {
                 {t(`art.${row.art}`)}
               </Badge>
             )}
-          </Group>
+          </Stack>
         ),
       },
-      { field: "datum", title: t("spalte.datum"), width: 110, render: (row) => datum(row.datum) },
-      { field: "faelligAm", title: t("spalte.faellig"), width: 110, render: (row) => datum(row.faelligAm) },
+      { field: "datum", title: t("spalte.datum"), width: 105, render: (row) => datum(row.datum) },
+      { field: "faelligAm", title: t("spalte.faellig"), width: 105, render: (row) => datum(row.faelligAm) },
       {
         field: "brutto",
         title: t("spalte.brutto"),
         textAlign: "right",
-        width: 140,
+        width: 130,
         render: (row) => (
           <Text size="sm" style={{ whiteSpace: "nowrap" }}>
             {betragText(row.brutto, row.waehrung)}
           </Text>
         ),
       },
-      { field: "format", title: t("spalte.format"), width: 190 },
+      { field: "format", title: t("spalte.format") },
       {
         field: "status",
         title: t("spalte.status"),
