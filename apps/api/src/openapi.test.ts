@@ -89,7 +89,7 @@ describe("OpenAPI document", () => {
     expect(missing).toEqual([]);
   });
 
-  it("declares the files: the article Excel export, the article image, PDFs, templates and the cash-book export", () => {
+  it("declares the files: the article Excel export, the article image, PDFs, templates, the cash-book export and e-invoices", () => {
     const ok = (path: string) => doc.paths[`/app/api${path}`]!.get!.responses["200"]!;
     expect(ok("/artikel/excel").content).toEqual({
       [XLSX]: { schema: { type: "string", format: "binary" } },
@@ -110,6 +110,11 @@ describe("OpenAPI document", () => {
       "image/jpeg",
     ]);
     expect(Object.keys(ok("/kassabuch/export").content!)).toEqual(["text/csv", "application/pdf"]);
+    expect(Object.keys(ok("/beleg/{id}/erechnung").content!)).toEqual(["application/xml", "application/pdf"]);
+    expect(Object.keys(ok("/eingangsrechnung/{id}/datei").content!)).toEqual([
+      "application/xml",
+      "application/pdf",
+    ]);
     // Every other success body is JSON.
     const files = new Set([
       "application/json",
@@ -120,6 +125,7 @@ describe("OpenAPI document", () => {
       "image/webp",
       "text/plain",
       "application/pdf",
+      "application/xml",
     ]);
     const other = operations().flatMap(({ name, operation }) =>
       Object.entries(operation.responses)

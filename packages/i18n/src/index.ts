@@ -13,6 +13,7 @@ import deBeleg from "../locales/de/beleg.json";
 import deBenachrichtigung from "../locales/de/benachrichtigung.json";
 import deCommon from "../locales/de/common.json";
 import deCrud from "../locales/de/crud.json";
+import deEingangsrechnung from "../locales/de/eingangsrechnung.json";
 import deErechnung from "../locales/de/erechnung.json";
 import deErrors from "../locales/de/errors.json";
 import deFelddefinition from "../locales/de/felddefinition.json";
@@ -43,6 +44,7 @@ import enBeleg from "../locales/en/beleg.json";
 import enBenachrichtigung from "../locales/en/benachrichtigung.json";
 import enCommon from "../locales/en/common.json";
 import enCrud from "../locales/en/crud.json";
+import enEingangsrechnung from "../locales/en/eingangsrechnung.json";
 import enErechnung from "../locales/en/erechnung.json";
 import enErrors from "../locales/en/errors.json";
 import enFelddefinition from "../locales/en/felddefinition.json";
@@ -101,6 +103,7 @@ const de = {
   kassabuch: deKassabuch,
   rksv: deRksv,
   erechnung: deErechnung,
+  eingangsrechnung: deEingangsrechnung,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -137,6 +140,7 @@ const en: Resources = {
   kassabuch: enKassabuch,
   rksv: enRksv,
   erechnung: enErechnung,
+  eingangsrechnung: enEingangsrechnung,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

@@ -36,6 +36,7 @@ export const namespaces = [
   "kassabuch",
   "rksv",
   "erechnung",
+  "eingangsrechnung",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -29,6 +29,7 @@ export const bereiche: Record<
     kassabuch: () => import("../locales/de/kassabuch.json"),
     rksv: () => import("../locales/de/rksv.json"),
     erechnung: () => import("../locales/de/erechnung.json"),
+    eingangsrechnung: () => import("../locales/de/eingangsrechnung.json"),
   },
   en: {
     richtext: () => import("../locales/en/richtext.json"),
@@ -53,5 +54,6 @@ export const bereiche: Record<
     kassabuch: () => import("../locales/en/kassabuch.json"),
     rksv: () => import("../locales/en/rksv.json"),
     erechnung: () => import("../locales/en/erechnung.json"),
+    eingangsrechnung: () => import("../locales/en/eingangsrechnung.json"),
   },
 };

@@ -14,6 +14,7 @@ import { belegtextRoutes } from "./belegtext/belegtext.routes.ts";
 import { benachrichtigungRoutes } from "./benachrichtigung/benachrichtigung.routes.ts";
 import { einheitRoutes } from "./einheit/einheit.routes.ts";
 import { einladungRoutes } from "./einladung/einladung.routes.ts";
+import { eingangRoutes } from "./erechnung/eingang.routes.ts";
 import { erechnungRoutes } from "./erechnung/erechnung.routes.ts";
 import { favoriteRoutes } from "./favorite/favorite.routes.ts";
 import { felddefinitionRoutes } from "./felddefinition/felddefinition.routes.ts";
@@ -75,6 +76,7 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   belegausgabeRoutes,
   belegMailRoutes,
   erechnungRoutes,
+  eingangRoutes,
   belegLinkRoutes,
   artikelBildRoutes,
   artikelPdfRoutes,

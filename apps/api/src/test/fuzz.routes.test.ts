@@ -27,9 +27,11 @@ import { createTestApp, login, type TestApp } from "./helpers.ts";
  * status and media type, a body valid against its declared schema, nothing of tenant B.
  *
  * FUZZ_RUNS (default 400: a few per operation, part of the normal suite) and FUZZ_SEED (default 13) steer it;
- * `npm run fuzz` runs 5 000 requests. Deterministic for a seed on PGlite.
+ * `npm run fuzz` runs 5 000 requests. Deterministic for a seed on PGlite. FUZZ_ONLY (a regular expression on the
+ * operation's name, e.g. "eingangsrechnung") walks only the operations it matches, FUZZ_RUNS requests over them.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
+const ONLY = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefined;
 const SEED = Number(process.env.FUZZ_SEED ?? 13);
 
 /**
@@ -315,8 +317,9 @@ describe("fuzzing every operation of the OpenAPI document (issue 13)", () => {
   it(
     `keeps the contract and tenant B's data apart (${RUNS} requests, seed ${SEED})`,
     async () => {
-      const { operations } = world;
-      expect(operations.length).toBeGreaterThan(150);
+      expect(world.operations.length).toBeGreaterThan(150);
+      const operations = world.operations.filter((o) => !ONLY || ONLY.test(o.name));
+      expect(operations.length).toBeGreaterThan(0);
       // The leak check needs tenant B's data: most collections seeded with markers.
       expect(Object.keys(world.seeded.b).length).toBeGreaterThanOrEqual(15);
       expect(

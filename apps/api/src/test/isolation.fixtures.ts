@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { AUTHORITIES, MODULES, type TAuthority } from "@kontor/domain/access/access.schema";
 import { EINHEIT_CODES } from "@kontor/domain/einheit/einheit.schema";
+import { EINVOICE_TESTDATA } from "@kontor/erechnung/offiziell.testing";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { LightMyRequestResponse } from "fastify";
@@ -74,6 +75,19 @@ const ALL_AUTHORITIES: TAuthority[] = AUTHORITIES.filter((a) => a !== "ROLE_LAGE
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const b64 = (bytes: Buffer) => bytes.toString("base64");
 const FREE_EINHEIT = Object.keys(EINHEIT_CODES)[30]!;
+
+/**
+ * An incoming e-invoice of a side: the official UBL example (read from ../shared, never copied) with the marker in the
+ * seller's name and the invoice number (the VAT id stays: both sides' suppliers have the same one).
+ */
+export function eingangsrechnungXml(mark: string): Buffer {
+  const xml = readFileSync(path.join(EINVOICE_TESTDATA, "examples", "cen-ubl-tc434-example1.xml"), "utf8");
+  return Buffer.from(
+    xml
+      .replace("<cbc:ID>12115118</cbc:ID>", `<cbc:ID>${mark}-ER</cbc:ID>`)
+      .replaceAll("De Koksmaat", `${mark} Koksmaat`),
+  );
+}
 
 /** A small PNG whose bytes depend on `seed` (each side uploads its own image). */
 async function png(seed: number): Promise<Buffer> {
@@ -166,6 +180,11 @@ export const RESOURCES = {
   /** A share link of the finalized offer (issue 16), read through the document's list of links. */
   belegLink: { read: (r) => [`beleg/${r.belegId}/links`] },
   bestellung: { read: (r) => [`beleg/${r.id}`] },
+  /**
+   * An incoming e-invoice (issue 19): the official UBL example with the side's marker in the seller's name and the
+   * number; its supplier was created by the import (`lieferantId`). The record and its original file are what B reads.
+   */
+  eingangsrechnung: { read: (r) => [`eingangsrechnung/${r.id}`, `eingangsrechnung/${r.id}/datei`] },
   /** A cash-book entry (issue 17) with supplier and VAT rate; the book (and its export) is what B reads. */
   kassabuch: { read: () => ["kassabuch?size=100", "kassabuch/export?format=csv"] },
   /** The RKSV register of the invoice circle (issue 18): its state and receipts as B reads them. */
@@ -395,6 +414,12 @@ async function side(t: TestApp, letter: "a" | "b", digits: string): Promise<Side
     lieferant: ref("lieferant"),
     mehrwertssteuer: { id: mwst[0]!.id },
   });
+  const eingang = await put(
+    "eingangsrechnung/import",
+    { dateiname: `${mark}.xml`, inhalt: eingangsrechnungXml(mark).toString("base64") },
+    "POST",
+  );
+  r.eingangsrechnung = { ...eingang, lieferantId: (eingang.lieferant as { id: number }).id };
   // An invoice names the seller's VAT id; the tenant gets one. Finalized, then paid in part (issue 17).
   await t.db.update(mandant).set({ uid: "ATU13585627" }).where(eq(mandant.id, mandantId));
   // Dated 2025: the fixture's number circle of offers prints 2026-… like the invoice circle does.

@@ -9,6 +9,7 @@ import {
   type Check,
   check,
   createWorld,
+  eingangsrechnungXml,
   field,
   foreignBody,
   foreignHeader,
@@ -584,6 +585,47 @@ const ISOLATION: Record<string, Entry> = {
     foreignIds({ id: "rechnung" }, { query: "?format=ebinterface" }),
   ],
   "GET /app/api/beleg/:id/erechnung/pruefung": [foreignIds({ id: "rechnung" })],
+  // Incoming e-invoices (issue 19).
+  "POST /app/api/eingangsrechnung/import": [
+    check(
+      "B's file imported by A: no duplicate of B's, A's own supplier (same VAT id), B's records unchanged",
+      async (w) => {
+        const rec = w.b.rec.eingangsrechnung;
+        const vorher = (await api(w, w.b.member, "GET", `eingangsrechnung/${rec.id}`)).body;
+        const kundeVorher = (await api(w, w.b.member, "GET", `kundes/${rec.lieferantId}`)).body;
+        const response = await api(w, w.a.member, "POST", "eingangsrechnung/import", {
+          dateiname: "fremd.xml",
+          inhalt: eingangsrechnungXml(w.b.mark).toString("base64"),
+        });
+        const mine = response.json() as { id: number; lieferant: { id: number }; lieferantAngelegt: boolean };
+        try {
+          expect(response.statusCode, response.body).toBe(201);
+          expect(mine.id).not.toBe(rec.id);
+          expect(mine).toMatchObject({
+            lieferantAngelegt: false,
+            lieferant: { id: w.a.rec.eingangsrechnung.lieferantId },
+          });
+        } finally {
+          // Leave A as it was (its lists must not show B's marker from now on).
+          if (response.statusCode === 201) await api(w, w.a.member, "DELETE", `eingangsrechnung/${mine.id}`);
+        }
+        expect((await api(w, w.b.member, "GET", `eingangsrechnung/${rec.id}`)).body).toBe(vorher);
+        expect((await api(w, w.b.member, "GET", `kundes/${rec.lieferantId}`)).body).toBe(kundeVorher);
+      },
+    ),
+  ],
+  "GET /app/api/eingangsrechnung": [
+    list("eingangsrechnung?size=100"),
+    list((w) => `eingangsrechnung?lieferantId=${w.b.rec.eingangsrechnung.lieferantId}`, {
+      by: "eingangsrechnung",
+    }),
+  ],
+  "GET /app/api/eingangsrechnung/:id": [foreignIds({ id: "eingangsrechnung" })],
+  "GET /app/api/eingangsrechnung/:id/datei": [foreignIds({ id: "eingangsrechnung" })],
+  "PUT /app/api/eingangsrechnung/:id/status": [
+    foreignIds({ id: "eingangsrechnung" }, { body: () => ({ status: "geprueft" }) }),
+  ],
+  "DELETE /app/api/eingangsrechnung/:id": [foreignIds({ id: "eingangsrechnung" })],
   "GET /app/api/beleg/:id/mail": [foreignIds({ id: "belegFinal" })],
   "POST /app/api/beleg/:id/mail": [
     foreignIds(

@@ -262,6 +262,17 @@ const SCREENS: Record<string, Screen> = {
     edit: belegEdit,
     deep: { "{slug}/edit/{edit}/{duplicate}": belegEdit },
   },
+  // Incoming e-invoices (issue 19): the list with the upload, and one invoice's business terms.
+  eingangsrechnung_list: {
+    ns: ["eingangsrechnung", "crud", "errors"],
+    list: () =>
+      import("../features/eingangsrechnung/EingangsrechnungList.tsx").then((m) => m.EingangsrechnungList),
+  },
+  eingangsrechnung: {
+    ns: ["eingangsrechnung", "crud", "errors"],
+    edit: () =>
+      import("../features/eingangsrechnung/EingangsrechnungDetail.tsx").then((m) => m.EingangsrechnungDetail),
+  },
   // Payments and open items (issue 17).
   zahlung_list: {
     ns: belegNs,

@@ -21,6 +21,7 @@ export const MENU: readonly MenuGroup[] = [
     entries: [
       { id: "home", path: "/", area: "member" },
       { id: "belege", path: "/beleg_list/", area: "belegListCreate" },
+      { id: "eingangsrechnungen", path: "/eingangsrechnung_list/", area: "beleg" },
       { id: "bestellungen", path: "/bestellung_list/", area: "bestellung" },
       { id: "kunden", path: "/kunde_list/", area: "kunde" },
       { id: "artikel", path: "/artikel_list/", area: "stammdaten" },

@@ -44,6 +44,7 @@ describe("ZBelegSpeichern", () => {
       zahlungsbedingung: null,
       fahrzeug: null,
       bestellBelegnummer: null,
+      kaeuferReferenz: null,
     });
   });
 

@@ -2,6 +2,7 @@ export * from "./artikel.ts";
 export * from "./audit.ts";
 export * from "./beleg.ts";
 export * from "./belegLink.ts";
+export * from "./erechnung.ts";
 export * from "./kassabuch.ts";
 export * from "./kunde.ts";
 export * from "./mandant.ts";

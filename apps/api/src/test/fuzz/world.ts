@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { AUTHORITIES, MODULES } from "@kontor/domain/access/access.schema";
+import { EINVOICE_TESTDATA } from "@kontor/erechnung/offiziell.testing";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
@@ -267,7 +270,21 @@ const SEED_ORDER = [
   "POST /app/api/kundes/{id}/pdfs",
   "POST /app/api/artikel/{id}/pdfs",
   "PUT /app/api/kassabuch",
+  "POST /app/api/eingangsrechnung/import",
 ];
+
+/**
+ * An incoming e-invoice whose seller and number are `text`: the official UBL example (read from ../shared, never
+ * copied) — each text gives another file, number and supplier.
+ */
+function eingangsrechnungXml(text: string): Buffer {
+  const xml = readFileSync(path.join(EINVOICE_TESTDATA, "examples", "cen-ubl-tc434-example1.xml"), "utf8");
+  return Buffer.from(
+    xml
+      .replace("<cbc:ID>12115118</cbc:ID>", `<cbc:ID>${text}</cbc:ID>`)
+      .replaceAll("De Koksmaat", `${text} Koksmaat`),
+  );
+}
 
 /**
  * The id arbitrary of a body or path position: references of the tenant's records (mostly), of the other tenant's,
@@ -357,6 +374,10 @@ export const SEED_BODIES: Record<string, (text: string, pools: Pools, side: "own
     text,
     belegnummer: text.slice(0, 50),
     mehrwertssteuer: { id: pools.get(side, "mehrwertssteuers")[0] },
+  }),
+  "POST /app/api/eingangsrechnung/import": (text) => ({
+    dateiname: `${text}.xml`,
+    inhalt: eingangsrechnungXml(text).toString("base64"),
   }),
   "POST /app/api/kundes/{id}/pdfs": (text) => ({
     dateiname: `${text}.pdf`,

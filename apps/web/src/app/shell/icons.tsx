@@ -284,6 +284,7 @@ export const IconSelector = paths("M8 9l4 -4l4 4", "M16 15l-4 4l-4 -4");
 export const MENU_ICONS: Record<string, ReturnType<typeof icon>> = {
   home: IconHome,
   belege: IconInvoice,
+  eingangsrechnungen: IconDownload,
   bestellungen: IconCart,
   kunden: IconUsers,
   artikel: IconPackage,

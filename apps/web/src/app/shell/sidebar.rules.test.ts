@@ -14,7 +14,7 @@ describe("sidebarSections", () => {
       sidebarSections(context(["rechnungslegung", "kassabuch"], ["ROLE_USER", "ROLE_KASSABUCH"]), []),
     );
     expect(Object.keys(sections)).toEqual(["main", "stammdaten"]);
-    expect(sections.main).toEqual(["home", "belege", "kunden", "artikel", "kassabuch"]);
+    expect(sections.main).toEqual(["home", "belege", "eingangsrechnungen", "kunden", "artikel", "kassabuch"]);
     expect(sections.main).not.toContain("zahlungen");
   });
 
