@@ -74,7 +74,12 @@ describe("ZBelegMailSenden", () => {
   const gueltig = { to: ["a@b.example"], betreff: "Rechnung 1", text: "Hallo" };
 
   it("takes a valid mail, with defaults for cc, the copy and the e-invoice (none)", () => {
-    expect(ZBelegMailSenden.parse(gueltig)).toEqual({ ...gueltig, cc: [], kopieAnMich: false, erechnung: null });
+    expect(ZBelegMailSenden.parse(gueltig)).toEqual({
+      ...gueltig,
+      cc: [],
+      kopieAnMich: false,
+      erechnung: null,
+    });
     expect(ZBelegMailSenden.parse({ ...gueltig, erechnung: "zugferd" }).erechnung).toBe("zugferd");
   });
 

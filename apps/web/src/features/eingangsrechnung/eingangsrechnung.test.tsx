@@ -104,7 +104,8 @@ describe("files and refusals", () => {
 
   it("translates the reason of a refused import, with its facts, in both languages", async () => {
     const t = i18next.getFixedT(null, "eingangsrechnung");
-    const problem = (code: string, detail?: string, status = 400) => new ApiError({ status, code, body: detail === undefined ? {} : { detail } });
+    const problem = (code: string, detail?: string, status = 400) =>
+      new ApiError({ status, code, body: detail === undefined ? {} : { detail } });
     const fallback = () => "fallback";
     expect(
       importFehler(problem("error.erechnungUnlesbar", "unbekanntesFormat: ebInterface 6.1"), t, fallback),
