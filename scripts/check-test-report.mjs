@@ -9,6 +9,7 @@ const PROJECT_ROOTS = {
   domain: "packages/domain/",
   i18n: "packages/i18n/",
   rksv: "packages/rksv/",
+  erechnung: "packages/erechnung/",
   api: "apps/api/",
   web: "apps/web/",
 };

@@ -559,8 +559,10 @@ describe("access", () => {
       }
   });
 
-  it("a warehouse role may import (access area beleg, as the documents)", async () => {
+  it("a warehouse role reads (access area beleg) but neither imports, checks nor deletes (ROLE_USER: belegListCreate)", async () => {
     const lager = await mandant({ authorities: ["ROLE_LAGERIST"], modules: ["rechnungslegung"] });
-    await importiert(lager, beispiel("cen-CII_example1.xml"));
+    const versuch = await importieren(lager, beispiel("cen-CII_example1.xml"));
+    expect(versuch.statusCode).toBe(403);
+    expect((await call(t, { method: "GET", url: api("eingangsrechnung"), ...lager })).statusCode).toBe(200);
   });
 });

@@ -15,8 +15,12 @@ import { fileResponse, responses } from "../../http/problem.ts";
 import { pdfBodyLimit, sendeDatei } from "../anhang/pdfAnhang.ts";
 import { eingangService } from "./eingang.service.ts";
 
-/** Incoming invoices are documents: whoever may read and act on documents may import and check them. */
+/**
+ * Incoming invoices are documents: whoever may read documents reads them (area beleg, warehouse roles included);
+ * importing (which may create a supplier), checking and deleting need what creating documents needs (ROLE_USER).
+ */
 const beleg = { level: "tenant", access: "beleg" } as const;
+const bearbeiten = { level: "tenant", access: "belegListCreate" } as const;
 const tags = ["Eingangsrechnungen"];
 const MB = EINGANG_MAX_BYTES / 1024 / 1024;
 
@@ -30,7 +34,7 @@ export const eingangRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
     "/eingangsrechnung/import",
     {
       bodyLimit: pdfBodyLimit(EINGANG_MAX_BYTES),
-      config: { auth: beleg },
+      config: { auth: bearbeiten },
       schema: {
         tags,
         summary: `Import an incoming e-invoice (base64, at most ${MB} MB): its content decides — "%PDF-" is a ZUGFeRD / Factur-X PDF whose embedded invoice XML is read, anything else an XML invoice (UBL 2.1 Invoice/CreditNote: XRechnung, Peppol BIS, EN 16931; UN/CEFACT CII). Nothing is recomputed: the business terms are stored as the file gives them, with the original file unchanged, as a draft (status entwurf). The supplier is the customer marked supplier with the seller's VAT id (BT-31), else with the seller's name, else one created from the seller (lieferantAngelegt). A file that is no readable e-invoice is 400 error.erechnungUnlesbar, detail = the reason's code ("keinXml", "dtdVerboten", "unbekanntesFormat: ebInterface 6.1", "unvollstaendig: BT-1", "keinXmlImPdf", "pdfVerschluesselt", …); the same file again (by SHA-256) or a second invoice of the supplier with the same number is 409 error.conflict, detail "gleicheDatei: <id>" / "gleicheNummer: <id>" naming the record there is`,
@@ -101,7 +105,7 @@ export const eingangRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
   app.put(
     "/eingangsrechnung/:id/status",
     {
-      config: { auth: beleg },
+      config: { auth: bearbeiten },
       schema: {
         tags,
         summary:
@@ -117,7 +121,7 @@ export const eingangRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
   app.delete(
     "/eingangsrechnung/:id",
     {
-      config: { auth: beleg },
+      config: { auth: bearbeiten },
       schema: {
         tags,
         summary:

@@ -18,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { fetchDatei } from "../../components/anhang/fetchDatei.ts";
 import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
@@ -467,6 +468,7 @@ function Aktionen({ e }: { e: TEingangsrechnung }) {
   const { confirm, dialog } = useConfirm();
   const ausloggen = () => void navigate({ to: "/login", replace: true });
 
+  const bearbeiten = useShellAccess().can("belegListCreate");
   const herunterladen = useMutation({
     mutationFn: async () => {
       const datei = await fetchDatei(`eingangsrechnung/${e.id}/datei`, ausloggen);
@@ -509,7 +511,7 @@ function Aktionen({ e }: { e: TEingangsrechnung }) {
       <Button variant="default" onClick={() => herunterladen.mutate()} loading={herunterladen.isPending}>
         {t("aktion.herunterladen")}
       </Button>
-      {e.status === "entwurf" ? (
+      {!bearbeiten ? null : e.status === "entwurf" ? (
         <Button onClick={() => status.mutate("geprueft")} loading={status.isPending} color="green">
           {t("aktion.pruefen")}
         </Button>
@@ -518,7 +520,7 @@ function Aktionen({ e }: { e: TEingangsrechnung }) {
           {t("aktion.entwurf")}
         </Button>
       )}
-      {e.status === "entwurf" && (
+      {bearbeiten && e.status === "entwurf" && (
         <Button
           variant="light"
           color="red"

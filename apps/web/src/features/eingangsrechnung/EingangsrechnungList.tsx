@@ -3,6 +3,7 @@ import { Anchor, Badge, Group, SegmentedControl, Stack, Text, Title } from "@man
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import type { ListColumn, ListDefinition } from "../../components/list/listTypes.ts";
 import type { ListSearch } from "../../components/list/listValues.ts";
@@ -39,6 +40,7 @@ export function StatusBadge({ status }: { status: TEingangStatus }) {
  * first), filtered by status; drafts can be deleted from the list after a confirmation.
  */
 export function EingangsrechnungList() {
+  const bearbeiten = useShellAccess().can("belegListCreate");
   const { t } = useTranslation("eingangsrechnung");
   const navigate = useNavigate();
   const [status, setStatusState] = useState<TEingangStatus | null>(gemerkt);
@@ -113,14 +115,15 @@ export function EingangsrechnungList() {
     defaultSort: { field: "datum", direction: "desc" },
     label: (row) => t("list.name", { nummer: row.nummer }),
     remove: loeschen,
-    removable: (row) => row.status === "entwurf",
+    // Importing, checking and deleting need ROLE_USER (area belegListCreate); warehouse roles only read.
+    removable: (row) => bearbeiten && row.status === "entwurf",
     invalidates: [eingangKeys.all],
   };
 
   return (
     <Stack gap="md">
       <Title order={1}>{t("list.title")}</Title>
-      <EingangUpload />
+      {bearbeiten && <EingangUpload />}
       <Group gap="sm" align="center">
         <Text size="sm" id="eingang-status-filter">
           {t("list.filter")}

@@ -18,6 +18,8 @@ import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../app/api.ts";
 import { session } from "../../app/session.ts";
+import { accountKeys } from "../account/account.queries.ts";
+import { mandantModulesKeys } from "../mandant/mandantModules.api.ts";
 import { EingangsrechnungAnsicht } from "./EingangsrechnungDetail.tsx";
 import { EingangUpload } from "./EingangUpload.tsx";
 import { dateiFehler, importFehler } from "./eingangsrechnung.api.ts";
@@ -146,6 +148,11 @@ function zeigen(ui: ReactNode, path = "/eingangsrechnung_list/") {
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // A user who may import and check (ROLE_USER with the invoicing module: area belegListCreate).
+  session.signIn("token");
+  session.selectMandant(7);
+  queryClient.setQueryData(accountKeys.current, { login: "anna", authorities: ["ROLE_USER"] } as never);
+  queryClient.setQueryData(mandantModulesKeys.of(7), ["rechnungslegung"] as never);
   render(
     <MantineProvider>
       <Notifications />
