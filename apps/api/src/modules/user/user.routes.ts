@@ -1,7 +1,7 @@
 import { ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
 import { ZUser, ZUserAuditEntry } from "@kontor/domain/user/user.schema";
-import { and, asc } from "drizzle-orm";
+import { and, asc, desc, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { appUser } from "../../db/schema/index.ts";
@@ -36,7 +36,8 @@ export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       config: { auth: admin },
       schema: {
         tags: ["user"],
-        summary: "Find users by first name, last name, login or e-mail (at most 20)",
+        summary:
+          "Find users by first name, last name, login or e-mail (at most 20): a user whose login or e-mail is the search text comes first, then by name",
         description: "Administrators search all users; tenant administrators the users of their own tenants.",
         querystring: z.object({ search: z.string().trim().max(100).default("") }),
         response: responses({ 200: z.array(ZUserSearchItem) }, 400, 401, 403),
@@ -52,7 +53,15 @@ export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         })
         .from(appUser)
         .where(and(usersInScope(users.scopeOf(request.principal!)), searchWords(request.query.search)))
-        .orderBy(asc(appUser.lastName), asc(appUser.firstName), asc(appUser.login))
+        // Typing a login or an e-mail in full finds that user first, however many others share the words.
+        .orderBy(
+          desc(
+            sql`(lower(${appUser.login}) = ${request.query.search.toLowerCase()} OR lower(${appUser.email}) = ${request.query.search.toLowerCase()})`,
+          ),
+          asc(appUser.lastName),
+          asc(appUser.firstName),
+          asc(appUser.login),
+        )
         .limit(20),
   );
 
