@@ -3,7 +3,7 @@ import { MWST_BEFREIUNGSGRUND } from "@kontor/domain/beleg/beleg.codes";
 import { belegSummen, type PositionSummenFelder } from "@kontor/domain/beleg/beleg.totals";
 import { addDays } from "@kontor/domain/date/calendar";
 import { elektronischeAdresse } from "@kontor/domain/erechnung/erechnung.codes";
-import { add, compare, type Decimal, dec, isZero, sub, toFixedString } from "@kontor/domain/money/decimal";
+import { add, type Decimal, dec, isZero, sub, toFixedString } from "@kontor/domain/money/decimal";
 import type { Abschlag, Adresse, Partei, Position, Rechnung, Steuerzeile, TKategorie } from "./modell.ts";
 
 /**
@@ -375,13 +375,4 @@ export function belegAbbilden(quelle: BelegQuelle): Rechnung {
       zahlbar: geld(zahlbar),
     }),
   });
-}
-
-/** Whether the totals of the mapped invoice are those the document stores (a guard against a stale copy). */
-export function summeStimmt(rechnung: Rechnung, gespeichertBrutto: number): boolean {
-  const brutto = dec(rechnung.summen.brutto);
-  const erwartet = dec(gespeichertBrutto);
-  return (
-    compare(brutto, erwartet) === 0 || (rechnung.art === "381" && compare(brutto, sub(NULL, erwartet)) === 0)
-  );
 }
