@@ -18,3 +18,11 @@ export function totalPages(totalCount: number | null | undefined, size: number):
 
 /** The sort parameter as sent: "field,asc". */
 export const sortParam = (order: SortOrder) => `${order.field},${order.direction}`;
+
+/**
+ * Totals that do not grow with the table (docs/ARCHITECTURE.md "List totals"): a list counts its matches only up
+ * to this cap. With more, `x-total-count` says the cap and `x-total-count-capped: true` says "more than that"; the
+ * pagination bar shows "mehr als 10 000" and lets the user page on while pages are full.
+ */
+export const LIST_COUNT_CAP = 10_000;
+export const TOTAL_COUNT_CAPPED_HEADER = "x-total-count-capped";
