@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import { LIST_COUNT_CAP, TOTAL_COUNT_CAPPED_HEADER } from "@kontor/domain/http/paging";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
@@ -82,7 +83,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         version: "0.1.0",
         description:
           "Multi-tenant back office. Errors are application/problem+json with a stable `code`. Tenant routes " +
-          "need the X-Mandant-Id header of a tenant the signed-in user belongs to.",
+          "need the X-Mandant-Id header of a tenant the signed-in user belongs to. Paged lists answer their total " +
+          `in x-total-count, exact up to ${LIST_COUNT_CAP}; with more matches x-total-count is ${LIST_COUNT_CAP} ` +
+          `and ${TOTAL_COUNT_CAPPED_HEADER}: true.`,
       },
       servers: [{ url: "/" }],
       components: {

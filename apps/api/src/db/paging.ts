@@ -1,9 +1,19 @@
-import type { SortOrder } from "@kontor/domain/http/paging";
-import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
+import { LIST_COUNT_CAP, type SortOrder } from "@kontor/domain/http/paging";
+import { type AnyColumn, asc, count, desc, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { type Db, queryRows, type Tx } from "./client.ts";
 
-export interface Page<T> {
-  items: T[];
+/**
+ * A list's total (docs/ARCHITECTURE.md "List totals"): exact up to LIST_COUNT_CAP; with more matches the cap and
+ * `totalCapped`, so a total never costs more than counting LIST_COUNT_CAP + 1 rows, however large the table.
+ */
+export interface Total {
   totalCount: number;
+  totalCapped: boolean;
+}
+
+export interface Page<T> extends Total {
+  items: T[];
 }
 
 export interface PageRequest<F extends string = string> {
@@ -28,19 +38,53 @@ export function orderBy<F extends string>(
   return [...orders, asc(id)];
 }
 
-/** The total in the same query (count(*) over ()), so a page costs one round trip. */
-export const totalCountColumn = sql<number>`(count(*) over ())::int`;
-
 /**
- * Runs a page query whose rows carry `totalCount` (totalCountColumn); a page beyond the end asks for the total
- * separately.
+ * The total of a list whose page holds `rows` rows. A page that is neither full nor empty is the last one and
+ * tells the total itself; otherwise `countUpTo(LIST_COUNT_CAP + 1)` counts the matches (countRowsUpTo): reaching
+ * that limit means more than the cap (answered as the cap, capped). A count kept elsewhere (a counter table) may
+ * answer more than the limit: that is exact and answered as it is.
  */
-export async function toPage<T extends { totalCount: number }>(
+export async function totalOf(
+  rows: number,
+  request: Pick<PageRequest, "page" | "size">,
+  countUpTo: (limit: number) => Promise<number>,
+): Promise<Total> {
+  if (rows < request.size && (rows > 0 || request.page === 0))
+    return { totalCount: request.page * request.size + rows, totalCapped: false };
+  const limit = LIST_COUNT_CAP + 1;
+  const n = await countUpTo(limit);
+  return n === limit
+    ? { totalCount: LIST_COUNT_CAP, totalCapped: true }
+    : { totalCount: n, totalCapped: false };
+}
+
+/** One page: its rows, then their total (totalOf). */
+export async function pageOf<T>(
   rows: Promise<T[]>,
-  request: Pick<PageRequest, "page">,
-  countWhenEmpty: () => Promise<number>,
-): Promise<Page<Omit<T, "totalCount">>> {
-  const result = await rows;
-  const totalCount = result[0]?.totalCount ?? (request.page === 0 ? 0 : await countWhenEmpty());
-  return { items: result.map(({ totalCount: _, ...item }) => item), totalCount };
+  request: Pick<PageRequest, "page" | "size">,
+  countUpTo: (limit: number) => Promise<number>,
+): Promise<Page<T>> {
+  const items = await rows;
+  return { items, ...(await totalOf(items.length, request, countUpTo)) };
+}
+
+/** How many rows of a table match, counting at most `limit`: `count(*)` over `SELECT 1 … LIMIT limit`. */
+export async function countRowsUpTo(
+  db: Db | Tx,
+  from: PgTable,
+  where: SQL | undefined,
+  limit: number,
+): Promise<number> {
+  const matches = db.select({ one: sql`1` }).from(from).where(where).limit(limit).as("treffer");
+  const [row] = await db.select({ n: count() }).from(matches);
+  return row?.n ?? 0;
+}
+
+/** countRowsUpTo for a SELECT written in SQL (`SELECT 1 FROM … WHERE …`). */
+export async function countSelectUpTo(db: Db | Tx, select: SQL, limit: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (${select} LIMIT ${limit}) AS treffer`,
+  );
+  return row?.n ?? 0;
 }

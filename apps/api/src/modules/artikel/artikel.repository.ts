@@ -11,7 +11,7 @@ import { valueFitsType } from "@kontor/domain/felddefinition/felddefinition.rule
 import type { TFeldTyp } from "@kontor/domain/felddefinition/felddefinition.schema";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
-import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -24,7 +24,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { inSequence, type Tx } from "../../db/client.ts";
 import { mapUniqueViolation, pgError } from "../../db/errors.ts";
-import { orderBy } from "../../db/paging.ts";
+import { countRowsUpTo, orderBy, totalOf } from "../../db/paging.ts";
 import {
   artikel,
   artikelBild,
@@ -252,11 +252,8 @@ async function seite(
   const where = filterBedingung(tx, q, filter);
   const order = (s: Spalten) => orderBy(page.sort, sortColumns(s), DEFAULT_SORT, s.id);
   const rows = await seiteZuerst(tx, q, where, order, page.size, page.page * page.size);
-  const totalCount =
-    page.page === 0 && rows.length < page.size
-      ? rows.length
-      : ((await tx.select({ n: count() }).from(from(q)).where(where))[0]?.n ?? 0);
-  return { items: rows.map(toZeile), totalCount };
+  const total = await totalOf(rows.length, page, (limit) => countRowsUpTo(tx, from(q), where, limit));
+  return { items: rows.map(toZeile), ...total };
 }
 
 /** GET artikel: one page (default sort artikelBezeichnung; deleted ones only with geloescht=true). */

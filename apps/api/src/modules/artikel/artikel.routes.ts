@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { notFound, responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 import { nummerVergeben, previewNummer } from "../nummernkreis/stammnummer.service.ts";
 import { artikelZeilen, katalogSuche, listArtikel, untergruppeExists } from "./artikel.repository.ts";
 import { artikelService } from "./artikel.service.ts";
@@ -61,7 +62,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
     },
     async (request, reply) => {
       const page = await request.mandant!.run((tx) => listArtikel(tx, request.query));
-      reply.header("x-total-count", page.totalCount);
+      sendTotal(reply, page);
       return page.items;
     },
   );
@@ -199,7 +200,7 @@ export const artikelRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
     },
     async (request, reply) => {
       const page = await request.mandant!.run((tx) => katalogSuche(tx, request.query));
-      reply.header("x-total-count", page.totalCount);
+      sendTotal(reply, page);
       return page.items;
     },
   );

@@ -7,10 +7,10 @@ import {
 import type { TBeleg, TBelegMwst } from "@kontor/domain/beleg/beleg.schema";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
-import { orderBy } from "../../db/paging.ts";
+import { countRowsUpTo, orderBy, totalOf } from "../../db/paging.ts";
 import {
   type adresse,
   beleg,
@@ -201,19 +201,18 @@ export async function listBelege(tx: Tx, query: TBelegListQuery) {
     .leftJoin(kunde, kundeJoin)
     .where(inArray(beleg.id, seite))
     .orderBy(...order);
-  const totalCount = page === 0 && rows.length < size ? rows.length : await anzahl(tx, filter);
-  return { items: rows.map(toZeile), totalCount };
+  const total = await totalOf(rows.length, query, (limit) => anzahl(tx, filter, limit));
+  return { items: rows.map(toZeile), ...total };
 }
 
 /**
- * How many documents `filter` finds. Filtered by type and state only (or not at all), the sum of the counts the
- * trigger keeps per type and state (beleg_anzahl, a few rows); any other filter counts the documents it finds.
+ * How many documents `filter` finds. Filtered by type and state only (or not at all), the exact sum of the counts
+ * the trigger keeps per type and state (beleg_anzahl, a few rows); any other filter counts the documents it finds,
+ * at most `limit` (totalOf).
  */
-async function anzahl(tx: Tx, filter: BelegFilter): Promise<number> {
-  if (!nurGesetzt(filter, ["belegsTyp", "bezahlt", "storniert", "entwurf"])) {
-    const [row] = await tx.select({ n: count() }).from(beleg).where(filterBedingung(filter));
-    return row?.n ?? 0;
-  }
+async function anzahl(tx: Tx, filter: BelegFilter, limit: number): Promise<number> {
+  if (!nurGesetzt(filter, ["belegsTyp", "bezahlt", "storniert", "entwurf"]))
+    return countRowsUpTo(tx, beleg, filterBedingung(filter, limit), limit);
   const [row] = await tx
     .select({ n: sql<number>`coalesce(sum(${belegAnzahl.anzahl}), 0)::int` })
     .from(belegAnzahl)

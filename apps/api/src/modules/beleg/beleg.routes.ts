@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 import { belegService } from "./beleg.service.ts";
 
 /** Reading and acting on documents: module rechnungslegung and a user or warehouse role (SPEC §6). */
@@ -59,7 +60,7 @@ export const belegRoutes: FastifyPluginAsyncZod<Deps> = async (app, { secrets })
       },
       async (request, reply) => {
         const page = await belegService.list(request.mandant!, request.query);
-        reply.header("x-total-count", page.totalCount);
+        sendTotal(reply, page);
         return page.items;
       },
     );

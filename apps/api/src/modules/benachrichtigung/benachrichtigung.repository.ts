@@ -1,8 +1,8 @@
 import type { TAuthority } from "@kontor/domain/access/access.schema";
 import type { TBenachrichtigung } from "@kontor/domain/benachrichtigung/benachrichtigung.schema";
-import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
+import { countRowsUpTo, orderBy, type PageRequest, pageOf } from "../../db/paging.ts";
 import { appUser, benachrichtigung, userMandant } from "../../db/schema/index.ts";
 
 export const BENACHRICHTIGUNG_SORT_FIELDS = ["id", "bezeichnung", "aktiv", "createdDate"] as const;
@@ -27,15 +27,15 @@ const present = ({ createdDate, restrictions, ...row }: Row): TBenachrichtigung 
 // All functions run inside the tenant transaction (TenantScope.run): row-level security confines them to the selected tenant.
 
 export async function listBenachrichtigungen(tx: Tx, request: PageRequest<SortField>) {
-  const page = await toPage(
+  const page = await pageOf(
     tx
-      .select({ ...columns, totalCount: totalCountColumn })
+      .select(columns)
       .from(benachrichtigung)
       .orderBy(...orderBy(request.sort, columns, [{ field: "id", direction: "asc" }], benachrichtigung.id))
       .limit(request.size)
       .offset(request.page * request.size),
     request,
-    async () => (await tx.select({ n: count() }).from(benachrichtigung))[0]?.n ?? 0,
+    (limit) => countRowsUpTo(tx, benachrichtigung, undefined, limit),
   );
   return { ...page, items: page.items.map(present) };
 }

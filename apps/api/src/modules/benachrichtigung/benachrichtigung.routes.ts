@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 import { findAccount } from "../account/account.repository.ts";
 import {
   BENACHRICHTIGUNG_SORT_FIELDS,
@@ -72,7 +73,7 @@ export const benachrichtigungRoutes: FastifyPluginAsyncZod<Deps> = async (app, {
     },
     async (request, reply) => {
       const page = await request.mandant!.run((tx) => listBenachrichtigungen(tx, request.query));
-      reply.header("x-total-count", page.totalCount);
+      sendTotal(reply, page);
       return page.items;
     },
   );

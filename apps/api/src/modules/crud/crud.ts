@@ -2,14 +2,15 @@ import type { AccessArea } from "@kontor/domain/access/access.rules";
 import type { SortOrder } from "@kontor/domain/http/paging";
 import { ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
-import { and, count, eq, ne, type SQL } from "drizzle-orm";
+import { and, eq, ne, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { inSequence, type Tx } from "../../db/client.ts";
 import { mapInUse, mapUniqueViolation } from "../../db/errors.ts";
-import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
+import { countRowsUpTo, orderBy, type PageRequest, pageOf } from "../../db/paging.ts";
 import { notFound, responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 
 /** A tenant-owned table as the generic pattern needs it: mandant_id and id. */
 export type TenantTable = PgTable & { mandantId: PgColumn; id: PgColumn };
@@ -77,31 +78,20 @@ export function crudRepository<S extends z.ZodType<Entity>, F extends string>(re
         (c): c is SQL => c !== undefined,
       );
       const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const page = await toPage(
+      const page = await pageOf(
         tx
-          .select({ ...columns, totalCount: totalCountColumn } as never)
+          .select(columns as never)
           .from(table as never)
           .where(where)
           .orderBy(
             ...orderBy(request.sort, columns as Record<F, PgColumn | SQL>, [resource.defaultSort], table.id),
           )
           .limit(request.size)
-          .offset(request.page * request.size) as Promise<
-          Array<Record<string, unknown> & { totalCount: number }>
-        >,
+          .offset(request.page * request.size) as Promise<Array<Record<string, unknown>>>,
         request,
-        async () => {
-          const [row] = await tx
-            .select({ n: count() })
-            .from(table as PgTable)
-            .where(where);
-          return row?.n ?? 0;
-        },
+        (limit) => countRowsUpTo(tx, table, where, limit),
       );
-      return {
-        totalCount: page.totalCount,
-        items: await inSequence(...page.items.map((row) => () => present(tx, row))),
-      };
+      return { ...page, items: await inSequence(...page.items.map((row) => () => present(tx, row))) };
     },
 
     async find(tx: Tx, id: number): Promise<z.infer<S> | undefined> {
@@ -178,7 +168,7 @@ export function registerCrud<S extends z.ZodType<Entity>, F extends string>(
       async (request, reply) => {
         const q = request.query as PageRequest<F> & { search?: string };
         const page = await request.mandant!.run((tx) => repository.list(tx, q, q.search || undefined));
-        reply.header("x-total-count", page.totalCount);
+        sendTotal(reply, page);
         return page.items;
       },
     );

@@ -3,7 +3,7 @@ import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
 import type { TFirmaTyp } from "@kontor/domain/typen/typen";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { orderBy, toPage, totalCountColumn } from "../../db/paging.ts";
+import { countRowsUpTo, orderBy, pageOf } from "../../db/paging.ts";
 import { eingangsrechnung as e, kunde } from "../../db/schema/index.ts";
 import { currentMandant } from "../../db/schema/tenant.ts";
 
@@ -89,9 +89,9 @@ export async function listEingang(tx: Tx, query: TEingangListQuery) {
     query.lieferantId === undefined ? undefined : eq(e.lieferantId, query.lieferantId),
     query.status === undefined ? undefined : eq(e.status, query.status),
   );
-  const page = await toPage(
+  const page = await pageOf(
     tx
-      .select({ ...ZEILE, totalCount: totalCountColumn })
+      .select(ZEILE)
       .from(e)
       .innerJoin(kunde, and(eq(kunde.mandantId, e.mandantId), eq(kunde.id, e.lieferantId)))
       .where(where)
@@ -109,9 +109,9 @@ export async function listEingang(tx: Tx, query: TEingangListQuery) {
       .limit(query.size)
       .offset(query.page * query.size),
     query,
-    async () => (await tx.select({ n: sql<number>`count(*)::int` }).from(e).where(where))[0]?.n ?? 0,
+    (limit) => countRowsUpTo(tx, e, where, limit),
   );
-  return { items: page.items.map(zeileAus), totalCount: page.totalCount };
+  return { ...page, items: page.items.map(zeileAus) };
 }
 
 /** One record with its business terms and the file's metadata (not its bytes); undefined when there is none. */

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { fileResponse, responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 import { pdfBodyLimit, sendeDatei } from "../anhang/pdfAnhang.ts";
 import { eingangService } from "./eingang.service.ts";
 
@@ -60,7 +61,7 @@ export const eingangRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
     },
     async (request, reply) => {
       const page = await eingangService.list(request.mandant!, request.query);
-      reply.header("x-total-count", page.totalCount);
+      sendTotal(reply, page);
       return page.items;
     },
   );

@@ -1,14 +1,15 @@
 import { ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
 import { type TGroup, ZGroup } from "@kontor/domain/user/user.schema";
-import { and, count, eq, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { orderBy, toPage, totalCountColumn } from "../../db/paging.ts";
+import { countRowsUpTo, orderBy, pageOf } from "../../db/paging.ts";
 import { userGroup } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 
 const SORT_FIELDS = ["id", "name"] as const;
 const columns = { id: userGroup.id, name: userGroup.name, beschreibung: userGroup.beschreibung };
@@ -39,17 +40,17 @@ export const groupRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
     },
     async (request, reply) => {
       const { query } = request;
-      const page = await toPage(
+      const page = await pageOf(
         db
-          .select({ ...columns, totalCount: totalCountColumn })
+          .select(columns)
           .from(userGroup)
           .orderBy(...orderBy(query.sort, columns, [{ field: "name", direction: "asc" }], userGroup.id))
           .limit(query.size)
           .offset(query.page * query.size),
         query,
-        async () => (await db.select({ n: count() }).from(userGroup))[0]?.n ?? 0,
+        (limit) => countRowsUpTo(db, userGroup, undefined, limit),
       );
-      reply.header("x-total-count", page.totalCount);
+      sendTotal(reply, page);
       return page.items;
     },
   );

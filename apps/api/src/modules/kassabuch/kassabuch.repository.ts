@@ -5,6 +5,7 @@ import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
 import { add, compare, type Decimal, dec, toFixedString, toNumber } from "@kontor/domain/money/decimal";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client.ts";
+import { countSelectUpTo, type Total, totalOf } from "../../db/paging.ts";
 import {
   kassabuchAbschluss,
   kassabuchEintrag,
@@ -370,7 +371,7 @@ const sucheJoin = (auswahl: Buchauswahl) =>
  * deep into the book sorted by date starts at the day its offset falls on, found by counting day rows — then the
  * balance of each: the opening of its segment, the net of the segment's days before its day (day rows) and the
  * running sum within its day (the entries of the page's days). The total: null when it is a sum of day rows
- * (no search; `stand` sums it with the balances), the rows when they are all, else a count of the matches. Without a page (the export): every row of the period with one window over the period from its
+ * (no search; `stand` sums it with the balances), the rows when they are all, else a count of the matches up to the cap (totalOf). Without a page (the export): every row of the period with one window over the period from its
  * opening (the balance before von).
  */
 export async function zeilen(
@@ -378,10 +379,10 @@ export async function zeilen(
   e: KassaEinstellungen,
   auswahl: Buchauswahl,
   seite?: { page: number; size: number; sort: TKassabuchQuery["sort"] },
-): Promise<{ items: TKassabuchEintrag[]; totalCount: number | null }> {
+): Promise<{ items: TKassabuchEintrag[]; total: Total | null }> {
   if (seite === undefined && auswahl.id === undefined) {
     const items = await periode(tx, e, auswahl);
-    return { items, totalCount: items.length };
+    return { items, total: { totalCount: items.length, totalCapped: false } };
   }
   const size = seite?.size ?? 1;
   const offset = seite ? seite.page * seite.size : 0;
@@ -445,20 +446,19 @@ export async function zeilen(
        ORDER BY ${ordnung("s")}`,
   );
   // Without a search the total is a sum of day rows: `null` leaves it to `stand`, which reads them anyway.
-  const totalCount =
-    auswahl.id !== undefined || (offset === 0 && rows.length < size)
-      ? rows.length
-      : ausTagen
+  const total =
+    seite === undefined || auswahl.id !== undefined
+      ? { totalCount: rows.length, totalCapped: false }
+      : ausTagen && !(offset === 0 && rows.length < size)
         ? null
-        : Number(
-            (
-              await einWert(
-                tx,
-                sql`SELECT count(*)::text AS n FROM kassabuch_eintrag k ${sucheJoin(auswahl)} WHERE ${wo(filter)}`,
-              )
-            ).n ?? 0,
+        : await totalOf(rows.length, seite, (limit) =>
+            countSelectUpTo(
+              tx,
+              sql`SELECT 1 FROM kassabuch_eintrag k ${sucheJoin(auswahl)} WHERE ${wo(filter)}`,
+              limit,
+            ),
           );
-  return { items: rows.map(alsEintrag), totalCount };
+  return { items: rows.map(alsEintrag), total };
 }
 
 /** Where a part of a period ends: the last entry read and the running balance of its segment after it. */

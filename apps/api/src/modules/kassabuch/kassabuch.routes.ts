@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
 import { fileResponse, responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 import { pdfErzeugen } from "../belegausgabe/pdf.ts";
 import {
   dateiname,
@@ -55,8 +56,8 @@ export const kassabuchRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       },
     },
     async (request, reply) => {
-      const { body, totalCount } = await kassabuchService.list(request.mandant!, request.query);
-      reply.header("x-total-count", totalCount);
+      const { body, total } = await kassabuchService.list(request.mandant!, request.query);
+      sendTotal(reply, total);
       return body;
     },
   );

@@ -19,6 +19,7 @@ import type {
 } from "@kontor/domain/kassabuch/kassabuch.schema";
 import { add, compare, dec, isZero, sub, toFixedString, toNumber } from "@kontor/domain/money/decimal";
 import type { Tx } from "../../db/client.ts";
+import type { Total } from "../../db/paging.ts";
 import type { Audit, TenantScope } from "../../db/tenant.ts";
 import { notFound, ProblemError } from "../../http/problem.ts";
 import {
@@ -126,16 +127,16 @@ const gegenTyp = (typ: TKassabuchTyp): TKassabuchTyp => (typ === "einnahme" ? "a
 export const kassabuchService = {
   /** GET kassabuch: a page of the book with running balances, the balances and the period's summary. */
   list: (scope: TenantScope, query: TKassabuchQuery, heute = todayIso()) =>
-    scope.run(async (tx): Promise<{ body: TKassabuch; totalCount: number }> => {
+    scope.run(async (tx): Promise<{ body: TKassabuch; total: Total }> => {
       const { e, abgeschlossenBis: geschlossen } = await einstellungenUndAbschluss(tx);
       const seite = await zeilen(tx, e, query, query);
       const s = await stand(tx, e, query.von ?? null, query.bis ?? null, heute, query.typ);
-      const totalCount = seite.totalCount ?? s.anzahl;
+      const total = seite.total ?? { totalCount: s.anzahl, totalCapped: false };
       return {
-        totalCount,
+        total,
         body: {
           entries: seite.items,
-          totalCount,
+          totalCount: total.totalCount,
           completeBalance: toNumber(s.completeBalance),
           actualBalance: toNumber(s.actualBalance),
           zeitraum: {

@@ -10,11 +10,11 @@ import type {
 } from "@kontor/domain/kunde/kunde.api";
 import { anzeigename, beimSpeichern } from "@kontor/domain/kunde/kunde.rules";
 import type { TKunde } from "@kontor/domain/kunde/kunde.schema";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { bigint, boolean, type PgColumn, type PgTable, pgView, text } from "drizzle-orm/pg-core";
 import { inSequence, type Tx } from "../../db/client.ts";
 import { mapUniqueViolation, pgError } from "../../db/errors.ts";
-import { orderBy } from "../../db/paging.ts";
+import { countRowsUpTo, orderBy, totalOf } from "../../db/paging.ts";
 import {
   adresse,
   appUser,
@@ -226,11 +226,8 @@ export async function listKunden(tx: Tx, query: TKundeListQuery) {
         .limit(query.size)
         .offset(offset)
     : seiteZuerst(tx, q, where, order, query.size, offset));
-  const totalCount =
-    query.page === 0 && rows.length < query.size
-      ? rows.length
-      : ((await tx.select({ n: count() }).from(from(q)).where(where))[0]?.n ?? 0);
-  return { items: rows.map(toZeile), totalCount };
+  const total = await totalOf(rows.length, query, (limit) => countRowsUpTo(tx, from(q), where, limit));
+  return { items: rows.map(toZeile), ...total };
 }
 
 /**

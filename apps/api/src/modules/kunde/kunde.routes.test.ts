@@ -1,4 +1,5 @@
 import type { TModul } from "@kontor/domain/access/access.schema";
+import { LIST_COUNT_CAP } from "@kontor/domain/http/paging";
 import type { TKundeInput } from "@kontor/domain/kunde/kunde.schema";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -679,6 +680,39 @@ describe("GET kundes: the list", () => {
     expect(search.headers["x-total-count"]).toBe("2");
     expect(ids(search.json())).toEqual([d.lieferant.id, d.mueller.id]);
     expect((await get(who, "kundes?lieferant=ja")).statusCode).toBe(400);
+  });
+});
+
+describe("GET kundes: totals up to the cap (LIST_COUNT_CAP)", () => {
+  it("counts at most LIST_COUNT_CAP + 1 matches and says when there are more; a search counts its own", async () => {
+    const who = await tenant();
+    await withTenant(crud.t.db, who.mandantId, (tx) =>
+      tx.execute(sql`INSERT INTO kunde (kunden_nummer, bezeichnung, sortname, suche)
+        SELECT 'M' || n, 'Massen ' || n, 'massen ' || lpad(n::text, 6, '0'),
+               CASE WHEN n % 1000 = 0 THEN 'massen selten ' || n ELSE 'massen ' || n END
+          FROM generate_series(1, ${LIST_COUNT_CAP + 1}) AS n`),
+    );
+    const first = await get(who, "kundes");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-total-count"]).toBe(String(LIST_COUNT_CAP));
+    expect(first.headers["x-total-count-capped"]).toBe("true");
+    expect(first.json()).toHaveLength(20);
+    // A page far beyond the cap still answers its rows (offset paging), with the same capped total.
+    const deep = await get(who, `kundes?page=${LIST_COUNT_CAP / 20}&size=20`);
+    expect(deep.json()).toHaveLength(1);
+    expect(deep.headers["x-total-count"]).toBe(String(LIST_COUNT_CAP + 1));
+    expect(deep.headers["x-total-count-capped"]).toBeUndefined();
+
+    const search = await get(who, "kundes?search=selten&size=5");
+    expect(search.headers["x-total-count"]).toBe("10");
+    expect(search.headers["x-total-count-capped"]).toBeUndefined();
+    // Exactly the cap is exact, not "more than".
+    await withTenant(crud.t.db, who.mandantId, (tx) =>
+      tx.execute(sql`DELETE FROM kunde WHERE kunden_nummer = 'M1'`),
+    );
+    const exact = await get(who, "kundes");
+    expect(exact.headers["x-total-count"]).toBe(String(LIST_COUNT_CAP));
+    expect(exact.headers["x-total-count-capped"]).toBeUndefined();
   });
 });
 

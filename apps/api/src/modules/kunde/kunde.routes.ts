@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { notFound, responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 import { previewNummer } from "../nummernkreis/stammnummer.service.ts";
 import {
   findKunde,
@@ -46,7 +47,7 @@ export const kundeRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
     },
     async (request, reply) => {
       const page = await request.mandant!.run((tx) => listKunden(tx, request.query));
-      reply.header("x-total-count", page.totalCount);
+      sendTotal(reply, page);
       return page.items;
     },
   );

@@ -24,7 +24,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
+import { countRowsUpTo, orderBy, type PageRequest, pageOf } from "../../db/paging.ts";
 import {
   adresse,
   appUser,
@@ -87,7 +87,7 @@ type MandantSortField = (typeof MANDANT_SORT_FIELDS)[number];
 
 export function listMandants(db: Db, scope: MandantScope, request: PageRequest<MandantSortField>) {
   const where = inScope(scope);
-  return toPage(
+  return pageOf(
     db
       .select({
         id: mandant.id,
@@ -95,7 +95,6 @@ export function listMandants(db: Db, scope: MandantScope, request: PageRequest<M
         aktiv: mandant.aktiv,
         uid: mandant.uid,
         email: mandant.email,
-        totalCount: totalCountColumn,
       })
       .from(mandant)
       .where(where)
@@ -116,7 +115,7 @@ export function listMandants(db: Db, scope: MandantScope, request: PageRequest<M
       .limit(request.size)
       .offset(request.page * request.size),
     request,
-    async () => (await db.select({ n: count() }).from(mandant).where(where))[0]?.n ?? 0,
+    (limit) => countRowsUpTo(db, mandant, where, limit),
   );
 }
 

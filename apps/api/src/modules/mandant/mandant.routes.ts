@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 import {
   listAbrechnung,
   listMandantsOfUser,
@@ -67,7 +68,7 @@ export const mandantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     },
     async (request, reply) => {
       const page = await mandants.list(request.principal!, request.query);
-      reply.header("x-total-count", page.totalCount);
+      sendTotal(reply, page);
       return page.items;
     },
   );

@@ -1,13 +1,14 @@
 import { ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
 import { ZModultyp } from "@kontor/domain/modul/modul.schema";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orderBy, toPage, totalCountColumn } from "../../db/paging.ts";
+import { countRowsUpTo, orderBy, pageOf } from "../../db/paging.ts";
 import { modultyp } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 
 const SORT_FIELDS = ["id", "name", "bezeichnung"] as const;
 const columns = {
@@ -32,17 +33,17 @@ export const modulRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
     },
     async (request, reply) => {
       const { query } = request;
-      const page = await toPage(
+      const page = await pageOf(
         db
-          .select({ ...columns, totalCount: totalCountColumn })
+          .select(columns)
           .from(modultyp)
           .orderBy(...orderBy(query.sort, columns, [{ field: "name", direction: "asc" }], modultyp.id))
           .limit(query.size)
           .offset(query.page * query.size),
         query,
-        async () => (await db.select({ n: count() }).from(modultyp))[0]?.n ?? 0,
+        (limit) => countRowsUpTo(db, modultyp, undefined, limit),
       );
-      reply.header("x-total-count", page.totalCount);
+      sendTotal(reply, page);
       return page.items.map((item) => ZModultyp.parse(item));
     },
   );

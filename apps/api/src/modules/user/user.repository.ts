@@ -1,8 +1,8 @@
 import type { TAuthority } from "@kontor/domain/access/access.schema";
 import type { TUser } from "@kontor/domain/user/user.schema";
-import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { orderBy, type PageRequest, toPage, totalCountColumn } from "../../db/paging.ts";
+import { countRowsUpTo, orderBy, type PageRequest, pageOf } from "../../db/paging.ts";
 import {
   appUser,
   session,
@@ -215,16 +215,16 @@ export function listUsers(
   request: PageRequest<UserSortField> & { search: string },
 ) {
   const where = and(usersInScope(scope), searchWords(request.search));
-  return toPage(
+  return pageOf(
     db
-      .select({ ...listColumns, totalCount: totalCountColumn })
+      .select(listColumns)
       .from(appUser)
       .where(where)
       .orderBy(...orderBy(request.sort, listColumns, [{ field: "id", direction: "desc" }], appUser.id))
       .limit(request.size)
       .offset(request.page * request.size),
     request,
-    async () => (await db.select({ n: count() }).from(appUser).where(where))[0]?.n ?? 0,
+    (limit) => countRowsUpTo(db, appUser, where, limit),
   );
 }
 

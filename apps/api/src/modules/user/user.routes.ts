@@ -7,6 +7,7 @@ import { z } from "zod";
 import { appUser } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 import { listUsers, searchWords, USER_SORT_FIELDS, usersInScope } from "./user.repository.ts";
 import { createUserService } from "./user.service.ts";
 
@@ -78,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
     async (request, reply) => {
       const page = await listUsers(db, users.scopeOf(request.principal!), request.query);
-      reply.header("x-total-count", page.totalCount);
+      sendTotal(reply, page);
       return page.items.map((item) => ({ ...item, createdDate: item.createdDate.toISOString() }));
     },
   );

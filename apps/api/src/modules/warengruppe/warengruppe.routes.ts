@@ -14,6 +14,7 @@ import { untergruppe, warengruppe } from "../../db/schema/index.ts";
 import { anyColumnContains } from "../../db/search.ts";
 import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 import { type CrudResource, crudRepository, onlyOneDefault, registerCrud } from "../crud/crud.ts";
 
 /** `search` of both lists: the code or the name contains the text, case-insensitive (LIKE wildcards literal). */
@@ -160,7 +161,7 @@ export const warengruppeRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       const result = await request.mandant!.run((tx) =>
         repository.list(tx, page as PageRequest<UntergruppeSort>, search || undefined),
       );
-      reply.header("x-total-count", result.totalCount);
+      sendTotal(reply, result);
       return result.items;
     },
   );

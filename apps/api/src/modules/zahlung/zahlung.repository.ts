@@ -10,6 +10,7 @@ import type {
 } from "@kontor/domain/zahlung/zahlung.schema";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client.ts";
+import { countSelectUpTo, type Page, totalOf } from "../../db/paging.ts";
 import { currentMandant } from "../../db/schema/tenant.ts";
 
 /**
@@ -308,10 +309,7 @@ const ZAHLUNG_SORT: Record<TZahlungListQuery["sort"][number]["field"], string> =
 };
 
 /** GET zahlung: a page of payments (newest first by default) and the total. */
-export async function listZahlungen(
-  tx: Tx,
-  query: TZahlungListQuery,
-): Promise<{ items: TZahlungZeile[]; totalCount: number }> {
+export async function listZahlungen(tx: Tx, query: TZahlungListQuery): Promise<Page<TZahlungZeile>> {
   const where = and(
     query.kundeId === undefined ? undefined : sql`z.kunde_id = ${query.kundeId}`,
     query.zahlungsart === undefined ? undefined : sql`z.zahlungsart = ${query.zahlungsart}`,
@@ -335,18 +333,11 @@ export async function listZahlungen(
       LEFT JOIN kunde k ON k.mandant_id = z.mandant_id AND k.id = z.kunde_id
       ORDER BY ${order}`,
   );
-  const totalCount =
-    query.page === 0 && rows.length < query.size
-      ? rows.length
-      : Number(
-          (
-            await queryRows<{ n: number }>(
-              tx,
-              sql`SELECT count(*)::int AS n FROM zahlung z ${where ? sql`WHERE ${where}` : sql``}`,
-            )
-          )[0]?.n ?? 0,
-        );
+  const total = await totalOf(rows.length, query, (limit) =>
+    countSelectUpTo(tx, sql`SELECT 1 FROM zahlung z ${where ? sql`WHERE ${where}` : sql``}`, limit),
+  );
   return {
+    ...total,
     items: rows.map((row) => ({
       id: Number(row.id),
       zahlungsDatum: row.zahlungs_datum,
@@ -358,7 +349,6 @@ export async function listZahlungen(
       ueberzahlung: zahl(row.ueberzahlung),
       belege: row.belege.map((b) => ({ id: Number(b.id), belegNummer: b.belegNummer })),
     })),
-    totalCount,
   };
 }
 
@@ -487,29 +477,25 @@ async function postenZeilen(tx: Tx, auswahl: SQL, order: SQL): Promise<PostenRow
  * GET unpaidbelege: a page of the open items and the total. The page's ids come from the partial indexes on open
  * documents (beleg_offen_idx, beleg_offen_kunde_idx) first; only those 20 rows are then joined and summed.
  */
-export async function listPosten(
-  tx: Tx,
-  query: TOffenePostenQuery,
-  heute: string,
-): Promise<{ items: PostenRow[]; totalCount: number }> {
+export async function listPosten(tx: Tx, query: TOffenePostenQuery, heute: string): Promise<Page<PostenRow>> {
   const where = postenBedingung(query, heute);
   const order = ordnung(query.sort, POSTEN_SORT, POSTEN_STANDARD, "b.id");
   const seite = sql`SELECT b.id FROM beleg b WHERE ${where} ORDER BY ${order}
     LIMIT ${query.size} OFFSET ${query.page * query.size}`;
   const items = await postenZeilen(tx, seite, order);
-  let totalCount = items.length;
-  if (query.page > 0 || items.length === query.size) {
-    // Filtered by nothing but the customer (or nothing): the count the trigger keeps (beleg_offen_stand).
-    const nurKunde = query.von === undefined && query.bis === undefined && query.ueberfaellig === undefined;
-    const [row] = nurKunde
-      ? await queryRows<{ n: number }>(
-          tx,
-          sql`SELECT coalesce((SELECT anzahl FROM beleg_offen_stand WHERE kunde_id = ${query.kundeId ?? 0}), 0)::int AS n`,
-        )
-      : await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM beleg b WHERE ${where}`);
-    totalCount = row?.n ?? 0;
-  }
-  return { items, totalCount };
+  // Filtered by nothing but the customer (or nothing): the exact count the trigger keeps (beleg_offen_stand).
+  const nurKunde = query.von === undefined && query.bis === undefined && query.ueberfaellig === undefined;
+  const total = await totalOf(items.length, query, async (limit) =>
+    nurKunde
+      ? ((
+          await queryRows<{ n: number }>(
+            tx,
+            sql`SELECT coalesce((SELECT anzahl FROM beleg_offen_stand WHERE kunde_id = ${query.kundeId ?? 0}), 0)::int AS n`,
+          )
+        )[0]?.n ?? 0)
+      : countSelectUpTo(tx, sql`SELECT 1 FROM beleg b WHERE ${where}`, limit),
+  );
+  return { items, ...total };
 }
 
 /** One document as an open-document row (whatever its open amount); undefined when the tenant has none. */

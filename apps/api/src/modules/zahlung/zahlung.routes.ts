@@ -19,6 +19,7 @@ import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { attachment, XLSX } from "../../http/attachment.ts";
 import { fileResponse, responses } from "../../http/problem.ts";
+import { sendTotal } from "../../http/total.ts";
 import { reportDateiname, zahlungReportCsv, zahlungReportXlsx } from "./zahlung.export.ts";
 import { zahlungService } from "./zahlung.service.ts";
 
@@ -61,7 +62,7 @@ export const zahlungRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
     },
     async (request, reply) => {
       const page = await zahlungService.list(request.mandant!, request.query);
-      reply.header("x-total-count", page.totalCount);
+      sendTotal(reply, page);
       return page.items;
     },
   );
@@ -177,7 +178,7 @@ export const zahlungRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
     },
     async (request, reply) => {
       const page = await zahlungService.openItems(request.mandant!, request.query);
-      reply.header("x-total-count", page.totalCount);
+      sendTotal(reply, page);
       return page.items;
     },
   );

@@ -365,7 +365,7 @@ export const zahlungService = {
   openItems: async (scope: TenantScope, query: TOffenePostenQuery) => {
     const heute = todayIso();
     const page = await scope.run((tx) => listPosten(tx, query, heute));
-    return { items: page.items.map((row) => alsPosten(row, heute)), totalCount: page.totalCount };
+    return { ...page, items: page.items.map((row) => alsPosten(row, heute)) };
   },
 
   /** One document as an open-document row (whatever its open amount); 404 when the tenant has none. */
