@@ -3,7 +3,7 @@ import { MODULES, type TAuthority, type TModul } from "@kontor/domain/access/acc
 import { ZMandantId } from "@kontor/domain/mandant/mandant.schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
-import { findMembership, findSessionPrincipal, touchSession } from "../db/principal.ts";
+import { findSessionPrincipal, touchSession } from "../db/principal.ts";
 import { type TenantScope, tenantScope } from "../db/tenant.ts";
 import type { TokenService } from "../security/token.ts";
 import { ProblemError } from "./problem.ts";
@@ -72,13 +72,8 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
     const auth = request.routeOptions.config.auth;
     if (!auth || auth.level === "public") return;
     const claims = await deps.tokens.verify(bearerToken(request));
-    // The session and the tenant membership are looked up at once (two connections on PostgreSQL): both only read,
-    // and the membership is used only after the session passed, so the answers keep their order (401 before 403).
     const wanted = auth.level === "tenant" ? requestedMandant(request) : undefined;
-    const [principal, membership] = await Promise.all([
-      principalOf(deps.db, claims),
-      wanted?.id === undefined ? undefined : findMembership(deps.db, claims.userId, wanted.id),
-    ]);
+    const { principal, membership } = await principalOf(deps.db, claims, wanted?.id);
     request.principal = principal;
     if (wanted) request.mandant = mandantScope(deps.db, principal, wanted, membership);
     if (auth.access) {
@@ -107,22 +102,27 @@ export async function authenticate(
   request: FastifyRequest,
   deps: { db: Db; tokens: TokenService },
 ): Promise<Principal> {
-  return principalOf(deps.db, await deps.tokens.verify(bearerToken(request)));
+  return (await principalOf(deps.db, await deps.tokens.verify(bearerToken(request)))).principal;
 }
 
-async function principalOf(db: Db, claims: { sessionId: string; userId: number }): Promise<Principal> {
-  const row = await findSessionPrincipal(db, claims.sessionId);
+/**
+ * The signed-in user of a token's claims and, when a tenant is asked for, the membership in it (one statement;
+ * the membership is used only after the session passed, so the answers keep their order: 401 before 403).
+ */
+async function principalOf(db: Db, claims: { sessionId: string; userId: number }, mandantId?: number) {
+  const row = await findSessionPrincipal(db, claims.sessionId, mandantId);
   if (!row || row.userId !== claims.userId) throw new ProblemError(401, "error.tokenInvalid");
   if (row.revokedAt) throw new ProblemError(401, "error.sessionRevoked");
   if (row.expiresAt.getTime() <= Date.now()) throw new ProblemError(401, "error.tokenExpired");
   if (!row.activated) throw new ProblemError(401, "error.userNotActivated");
   if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, claims.sessionId);
-  return {
+  const principal: Principal = {
     userId: row.userId,
     sessionId: claims.sessionId,
     login: row.login,
     authorities: new Set(row.authorities),
   };
+  return { principal, membership: row.membership };
 }
 
 /** The tenant a request names in X-Mandant-Id: its id, or the 403 to answer (after the sign-in was checked). */
@@ -138,7 +138,7 @@ function mandantScope(
   db: Db,
   principal: Principal,
   wanted: { id?: number; error?: ProblemError },
-  membership: Awaited<ReturnType<typeof findMembership>>,
+  membership: { aktiv: boolean; modules: TModul[] } | undefined,
 ): TenantScope {
   if (wanted.id === undefined) throw wanted.error!;
   if (!membership) throw new ProblemError(403, "error.mandantForbidden");
