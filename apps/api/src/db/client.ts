@@ -4,7 +4,8 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres/session";
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -111,6 +112,52 @@ export async function pingDatabase(db: Db): Promise<boolean> {
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** What transactionBeginningWith needs of drizzle's node-postgres database and session (not public API). */
+interface NodePgInternals {
+  dialect: PgDialect;
+  session: { client: pg.Pool; schema: never; options: never };
+}
+
+/**
+ * A transaction whose first statement travels with its BEGIN: on PostgreSQL one simple-protocol query
+ * `BEGIN; <first>` (one round trip instead of two; `first` must be complete SQL without parameters), then fn on a
+ * transaction handle of drizzle's own kind, then COMMIT, or ROLLBACK when fn throws. A connection whose ROLLBACK
+ * failed is dropped, not returned to the pool. On PGlite (in process, no round trips) drizzle's transaction.
+ */
+export async function transactionBeginningWith<T>(
+  db: Db,
+  first: string,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const { dialect, session } = db as unknown as NodePgInternals;
+  if (!((session as unknown) instanceof NodePgSession)) {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql.raw(first));
+      return fn(tx);
+    });
+  }
+  const client = await session.client.connect();
+  const tx = new NodePgTransaction(
+    dialect,
+    new NodePgSession(client, dialect, session.schema, session.options),
+    session.schema,
+  ) as unknown as Tx;
+  let broken: Error | undefined;
+  try {
+    await client.query(`BEGIN; ${first}`);
+    const result = await fn(tx);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**

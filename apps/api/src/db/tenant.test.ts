@@ -35,6 +35,34 @@ describe("row-level security on tenant tables", () => {
     expect(addresses.map((row) => row.mandantId)).toEqual([b]);
   });
 
+  it("a tenant transaction that fails rolls back and leaves its connection as the owner, without a tenant", async () => {
+    const before = await withTenant(t.db, a, (tx) => tx.select().from(mandantModul));
+    const error = await withTenant(t.db, a, async (tx) => {
+      await tx.delete(mandantModul);
+      await tx.execute(sql`select 1 / 0`);
+    }).catch((e: Error) => e);
+    expect(String((error as Error).cause ?? error)).toMatch(/division by zero/);
+    expect(await withTenant(t.db, a, (tx) => tx.select().from(mandantModul))).toEqual(before);
+    // Every pooled connection is back to the owner role with no tenant (set_config(…, true) ends with the transaction).
+    const settings = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        queryRows<{ role: string; tenant: string | null }>(
+          t.db,
+          sql`select current_user as role, nullif(current_setting('kontor.mandant_id', true), '') as tenant`,
+        ),
+      ),
+    );
+    for (const [row] of settings)
+      expect(row).toEqual({ role: expect.not.stringMatching(/^kontor_app$/), tenant: null });
+  });
+
+  it("nested transactions (savepoints) inside a tenant transaction keep the tenant", async () => {
+    const seen = await withTenant(t.db, a, (tx) =>
+      tx.transaction(async (inner) => inner.select().from(mandantModul)),
+    );
+    expect(seen.map((m) => m.mandantId)).toEqual([a, a]);
+  });
+
   it("refuses to write a row into another tenant", async () => {
     const error = await withTenant(t.db, a, (tx) =>
       tx.insert(mandantModul).values({ mandantId: b, modul: "crm" }),

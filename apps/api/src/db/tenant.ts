@@ -1,6 +1,6 @@
 import type { TModul } from "@kontor/domain/access/access.schema";
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "./client.ts";
+import { type Db, type Tx, transactionBeginningWith } from "./client.ts";
 import { auditLog } from "./schema/audit.ts";
 import { APP_ROLE, TENANT_SETTING } from "./schema/tenant.ts";
 
@@ -9,10 +9,17 @@ import { APP_ROLE, TENANT_SETTING } from "./schema/tenant.ts";
  * confines every statement to that tenant's rows (DESIGN §6). Services run all tenant work through this.
  */
 export function withTenant<T>(db: Db, mandantId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await setTenant(tx, mandantId);
-    return fn(tx);
-  });
+  // The role and the tenant travel with the BEGIN (one round trip): literal SQL, the id checked to be an integer.
+  return transactionBeginningWith(
+    db,
+    `select set_config('role', '${APP_ROLE}', true), set_config('${TENANT_SETTING}', '${geprueft(mandantId)}', true)`,
+    fn,
+  );
+}
+
+function geprueft(mandantId: number): number {
+  if (!Number.isSafeInteger(mandantId) || mandantId <= 0) throw new Error(`invalid mandant id ${mandantId}`);
+  return mandantId;
 }
 
 /**
@@ -20,9 +27,8 @@ export function withTenant<T>(db: Db, mandantId: number, fn: (tx: Tx) => Promise
  * on purpose (an administrator creating a tenant, then its modules), one transaction may call it more than once.
  */
 export async function setTenant(tx: Tx, mandantId: number): Promise<void> {
-  if (!Number.isSafeInteger(mandantId) || mandantId <= 0) throw new Error(`invalid mandant id ${mandantId}`);
   await tx.execute(
-    sql`select set_config('role', ${APP_ROLE}, true), set_config(${TENANT_SETTING}, ${String(mandantId)}, true)`,
+    sql`select set_config('role', ${APP_ROLE}, true), set_config(${TENANT_SETTING}, ${String(geprueft(mandantId))}, true)`,
   );
 }
 
