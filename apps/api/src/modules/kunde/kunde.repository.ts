@@ -230,11 +230,83 @@ export async function listKunden(tx: Tx, query: TKundeListQuery) {
   return { items: rows.map(toZeile), ...total };
 }
 
+/** The columns of a source (the view) that a subquery of it must carry to stand in for it. */
+const quelleSpalten = (q: Quelle) => ({
+  mandantId: q.mandantId,
+  id: q.id,
+  kundenNummer: q.kundenNummer,
+  firma: q.firma,
+  bezeichnung: q.bezeichnung,
+  vorname: q.vorname,
+  nachname: q.nachname,
+  geschlecht: q.geschlecht,
+  email: q.email,
+  telnr: q.telnr,
+  uid: q.uid,
+  lieferant: q.lieferant,
+  aktiv: q.aktiv,
+  sortname: q.sortname,
+  suche: q.suche,
+});
+
+/**
+ * How far a search walks the customers in sortname order looking for its first page, and how many trigram
+ * candidates it sorts when that walk did not fill the page (docs/ARCHITECTURE.md "Search plans").
+ */
+const SUCHE_LAUF = 1000;
+const SUCHE_KANDIDATEN = 1000;
+
+/**
+ * kundessearch: at most `limit` customers matching the search, by sortname — in plans that do not depend on the
+ * planner's guess of how many match (it guessed wrong for words whose matches sort late: bench/README.md):
+ * 1. the first SUCHE_LAUF customers in sortname order (the sortname index), filtered: a word in more than a few
+ *    per mille of the customers fills the page here, exactly;
+ * 2. else, when every word is long enough for trigrams, at most SUCHE_KANDIDATEN matches from the trigram index,
+ *    sorted (exact whenever fewer match; with more, 20 of the first SUCHE_KANDIDATEN found);
+ * 3. else (a word of one or two letters, no trigram) the walk in sortname order without a bound.
+ */
+async function suchZeilen(tx: Tx, filter: KundeFilter, limit: number) {
+  const q = kundeMandant as unknown as Quelle;
+  const ohneSuche = filterBedingung(q, { ...filter, search: undefined });
+  const suche = (s: Quelle) => sucheBedingung(filter.search, s.suche);
+  const order = (s: Spalten) => [asc(s.sortname), asc(s.id)];
+  const vorn = tx
+    .select(quelleSpalten(q))
+    .from(from(q))
+    .where(ohneSuche)
+    .orderBy(...order(q))
+    .limit(SUCHE_LAUF)
+    .as("vorn");
+  const erste = await seiteZuerst(
+    tx,
+    vorn as unknown as Quelle,
+    suche(vorn as unknown as Quelle),
+    order,
+    limit,
+  );
+  if (erste.length === limit) return erste;
+  const words = (filter.search ?? "").split(/\s+/).filter(Boolean);
+  if (words.some((word) => word.length < 3))
+    return seiteZuerst(tx, q, and(ohneSuche, suche(q)), order, limit);
+  // Only the trigram index finds the candidates: the planner's alternative, a table scan hoping to meet
+  // SUCHE_KANDIDATEN matches early, reads the whole table for a rare word. Transaction-local.
+  await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+  const kandidaten = tx
+    .select(quelleSpalten(q))
+    .from(from(q))
+    .where(and(ohneSuche, suche(q)))
+    .limit(SUCHE_KANDIDATEN)
+    .as("kandidaten");
+  return seiteZuerst(tx, kandidaten as unknown as Quelle, undefined, order, limit);
+}
+
 /**
  * Every customer matching the filter, by sortname, at most `limit` (allkundes, kundessearch, kundesfg); with a
- * limit the customers are chosen first, then joined (seiteZuerst).
+ * limit the customers are chosen first, then joined (seiteZuerst); a search with a limit runs suchZeilen.
  */
 export async function kundeZeilen(tx: Tx, filter: KundeFilter & { firmengruppeId?: number }, limit?: number) {
+  if (limit !== undefined && filter.firmengruppeId === undefined && (filter.search ?? "").trim() !== "")
+    return (await suchZeilen(tx, filter, limit)).map(toZeile);
   const q = quelleFuer(filter.search);
   const inGruppe =
     filter.firmengruppeId === undefined

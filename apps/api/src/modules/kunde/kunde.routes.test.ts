@@ -683,8 +683,8 @@ describe("GET kundes: the list", () => {
   });
 });
 
-describe("GET kundes: totals up to the cap (LIST_COUNT_CAP)", () => {
-  it("counts at most LIST_COUNT_CAP + 1 matches and says when there are more; a search counts its own", async () => {
+describe("GET kundes and kundessearch over more than LIST_COUNT_CAP customers", () => {
+  it("counts at most LIST_COUNT_CAP + 1 matches and says when there are more; searches stay exact", async () => {
     const who = await tenant();
     await withTenant(crud.t.db, who.mandantId, (tx) =>
       tx.execute(sql`INSERT INTO kunde (kunden_nummer, bezeichnung, sortname, suche)
@@ -706,6 +706,20 @@ describe("GET kundes: totals up to the cap (LIST_COUNT_CAP)", () => {
     const search = await get(who, "kundes?search=selten&size=5");
     expect(search.headers["x-total-count"]).toBe("10");
     expect(search.headers["x-total-count-capped"]).toBeUndefined();
+    // kundessearch: a common word fills its page from the first customers by sortname; a word whose matches are
+    // spread over the whole order comes from the trigram candidates, still every match in sortname order.
+    const names = async (path: string) => {
+      const res = await get(who, path);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { kundeList: { bezeichnung: string }[] }).kundeList.map((k) => k.bezeichnung);
+    };
+    expect(await names("kundessearch?search=massen")).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Massen ${i + 1}`),
+    );
+    expect(await names("kundessearch?search=selten")).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Massen ${(i + 1) * 1000}`),
+    );
+    expect(await names("kundessearch?search=massen%20selten%209000")).toEqual(["Massen 9000"]);
     // Exactly the cap is exact, not "more than".
     await withTenant(crud.t.db, who.mandantId, (tx) =>
       tx.execute(sql`DELETE FROM kunde WHERE kunden_nummer = 'M1'`),
