@@ -1,4 +1,4 @@
-import { LIST_COUNT_CAP, type SortOrder } from "@kontor/domain/http/paging";
+import { LIST_COUNT_CAP, SEARCH_COUNT_CAP, type SortOrder } from "@kontor/domain/http/paging";
 import { type AnyColumn, asc, count, desc, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { type Db, queryRows, type Tx } from "./client.ts";
@@ -40,32 +40,37 @@ export function orderBy<F extends string>(
 
 /**
  * The total of a list whose page holds `rows` rows. A page that is neither full nor empty is the last one and
- * tells the total itself; otherwise `countUpTo(LIST_COUNT_CAP + 1)` counts the matches (countRowsUpTo): reaching
- * that limit means more than the cap (answered as the cap, capped). A count kept elsewhere (a counter table) may
- * answer more than the limit: that is exact and answered as it is.
+ * tells the total itself; otherwise `countUpTo(cap + 1)` counts the matches (countRowsUpTo): reaching that limit
+ * means more than the cap (answered as the cap, capped). A count kept elsewhere (a counter table) may answer more
+ * than the limit: that is exact and answered as it is. The cap: LIST_COUNT_CAP, or SEARCH_COUNT_CAP for a list
+ * filtered by search words (capFor).
  */
 export async function totalOf(
   rows: number,
   request: Pick<PageRequest, "page" | "size">,
   countUpTo: (limit: number) => Promise<number>,
+  cap = LIST_COUNT_CAP,
 ): Promise<Total> {
   if (rows < request.size && (rows > 0 || request.page === 0))
     return { totalCount: request.page * request.size + rows, totalCapped: false };
-  const limit = LIST_COUNT_CAP + 1;
+  const limit = cap + 1;
   const n = await countUpTo(limit);
-  return n === limit
-    ? { totalCount: LIST_COUNT_CAP, totalCapped: true }
-    : { totalCount: n, totalCapped: false };
+  return n === limit ? { totalCount: cap, totalCapped: true } : { totalCount: n, totalCapped: false };
 }
+
+/** The count cap of a list: smaller when it is filtered by search words. */
+export const capFor = (search: string | undefined) =>
+  (search ?? "").trim() === "" ? LIST_COUNT_CAP : SEARCH_COUNT_CAP;
 
 /** One page: its rows, then their total (totalOf). */
 export async function pageOf<T>(
   rows: Promise<T[]>,
   request: Pick<PageRequest, "page" | "size">,
   countUpTo: (limit: number) => Promise<number>,
+  cap = LIST_COUNT_CAP,
 ): Promise<Page<T>> {
   const items = await rows;
-  return { items, ...(await totalOf(items.length, request, countUpTo)) };
+  return { items, ...(await totalOf(items.length, request, countUpTo, cap)) };
 }
 
 /** How many rows of a table match, counting at most `limit`: `count(*)` over `SELECT 1 … LIMIT limit`. */

@@ -21,8 +21,14 @@ export const sortParam = (order: SortOrder) => `${order.field},${order.direction
 
 /**
  * Totals that do not grow with the table (docs/ARCHITECTURE.md "List totals"): a list counts its matches only up
- * to this cap. With more, `x-total-count` says the cap and `x-total-count-capped: true` says "more than that"; the
- * pagination bar shows "mehr als 10 000" and lets the user page on while pages are full.
+ * to this cap (SEARCH_COUNT_CAP with search words). With more, `x-total-count` says the cap and
+ * `x-total-count-capped: true` says "more than that"; the pagination bar shows "mehr als 10 000" and lets the user
+ * page on while pages are full.
  */
 export const LIST_COUNT_CAP = 10_000;
+/**
+ * The cap of a list filtered by search words: the trigram index answers a common word only after reading its whole
+ * posting lists, so the count stops earlier (docs/ARCHITECTURE.md "List totals").
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 export const TOTAL_COUNT_CAPPED_HEADER = "x-total-count-capped";

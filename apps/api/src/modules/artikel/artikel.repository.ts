@@ -24,7 +24,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { inSequence, type Tx } from "../../db/client.ts";
 import { mapUniqueViolation, pgError } from "../../db/errors.ts";
-import { countRowsUpTo, orderBy, totalOf } from "../../db/paging.ts";
+import { capFor, countRowsUpTo, orderBy, totalOf } from "../../db/paging.ts";
 import {
   artikel,
   artikelBild,
@@ -252,7 +252,12 @@ async function seite(
   const where = filterBedingung(tx, q, filter);
   const order = (s: Spalten) => orderBy(page.sort, sortColumns(s), DEFAULT_SORT, s.id);
   const rows = await seiteZuerst(tx, q, where, order, page.size, page.page * page.size);
-  const total = await totalOf(rows.length, page, (limit) => countRowsUpTo(tx, from(q), where, limit));
+  const total = await totalOf(
+    rows.length,
+    page,
+    (limit) => countRowsUpTo(tx, from(q), where, limit),
+    capFor(filter.search),
+  );
   return { items: rows.map(toZeile), ...total };
 }
 

@@ -10,7 +10,7 @@ import type { TBelegsTyp } from "@kontor/domain/typen/typen";
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
-import { countRowsUpTo, orderBy, totalOf } from "../../db/paging.ts";
+import { capFor, countRowsUpTo, orderBy, totalOf } from "../../db/paging.ts";
 import {
   type adresse,
   beleg,
@@ -201,7 +201,12 @@ export async function listBelege(tx: Tx, query: TBelegListQuery) {
     .leftJoin(kunde, kundeJoin)
     .where(inArray(beleg.id, seite))
     .orderBy(...order);
-  const total = await totalOf(rows.length, query, (limit) => anzahl(tx, filter, limit));
+  const total = await totalOf(
+    rows.length,
+    query,
+    (limit) => anzahl(tx, filter, limit),
+    capFor(filter.search),
+  );
   return { items: rows.map(toZeile), ...total };
 }
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { inSequence, type Tx } from "../../db/client.ts";
 import { mapInUse, mapUniqueViolation } from "../../db/errors.ts";
-import { countRowsUpTo, orderBy, type PageRequest, pageOf } from "../../db/paging.ts";
+import { capFor, countRowsUpTo, orderBy, type PageRequest, pageOf } from "../../db/paging.ts";
 import { notFound, responses } from "../../http/problem.ts";
 import { sendTotal } from "../../http/total.ts";
 
@@ -90,6 +90,7 @@ export function crudRepository<S extends z.ZodType<Entity>, F extends string>(re
           .offset(request.page * request.size) as Promise<Array<Record<string, unknown>>>,
         request,
         (limit) => countRowsUpTo(tx, table, where, limit),
+        capFor(search),
       );
       return { ...page, items: await inSequence(...page.items.map((row) => () => present(tx, row))) };
     },

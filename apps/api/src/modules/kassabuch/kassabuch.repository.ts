@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from "@kontor/domain/http/paging";
 import type { TKassabuchTyp } from "@kontor/domain/kassabuch/kassabuch.codes";
 import { abschnitt, eroeffnung, type KassaEinstellungen } from "@kontor/domain/kassabuch/kassabuch.rules";
 import type { TKassabuchEintrag, TKassabuchQuery } from "@kontor/domain/kassabuch/kassabuch.schema";
@@ -445,18 +446,23 @@ export async function zeilen(
         ${anschluesse}
        ORDER BY ${ordnung("s")}`,
   );
-  // Without a search the total is a sum of day rows: `null` leaves it to `stand`, which reads them anyway.
+  // Without a search the total is a sum of day rows: `null` leaves it to `stand`, which reads them anyway; a search
+  // counts its matches up to SEARCH_COUNT_CAP.
   const total =
     seite === undefined || auswahl.id !== undefined
       ? { totalCount: rows.length, totalCapped: false }
       : ausTagen && !(offset === 0 && rows.length < size)
         ? null
-        : await totalOf(rows.length, seite, (limit) =>
-            countSelectUpTo(
-              tx,
-              sql`SELECT 1 FROM kassabuch_eintrag k ${sucheJoin(auswahl)} WHERE ${wo(filter)}`,
-              limit,
-            ),
+        : await totalOf(
+            rows.length,
+            seite,
+            (limit) =>
+              countSelectUpTo(
+                tx,
+                sql`SELECT 1 FROM kassabuch_eintrag k ${sucheJoin(auswahl)} WHERE ${wo(filter)}`,
+                limit,
+              ),
+            SEARCH_COUNT_CAP,
           );
   return { items: rows.map(alsEintrag), total };
 }

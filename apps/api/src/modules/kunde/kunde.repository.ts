@@ -14,7 +14,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { bigint, boolean, type PgColumn, type PgTable, pgView, text } from "drizzle-orm/pg-core";
 import { inSequence, type Tx } from "../../db/client.ts";
 import { mapUniqueViolation, pgError } from "../../db/errors.ts";
-import { countRowsUpTo, orderBy, totalOf } from "../../db/paging.ts";
+import { capFor, countRowsUpTo, orderBy, totalOf } from "../../db/paging.ts";
 import {
   adresse,
   appUser,
@@ -226,7 +226,12 @@ export async function listKunden(tx: Tx, query: TKundeListQuery) {
         .limit(query.size)
         .offset(offset)
     : seiteZuerst(tx, q, where, order, query.size, offset));
-  const total = await totalOf(rows.length, query, (limit) => countRowsUpTo(tx, from(q), where, limit));
+  const total = await totalOf(
+    rows.length,
+    query,
+    (limit) => countRowsUpTo(tx, from(q), where, limit),
+    capFor(query.search),
+  );
   return { items: rows.map(toZeile), ...total };
 }
 

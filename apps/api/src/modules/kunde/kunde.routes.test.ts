@@ -1,5 +1,5 @@
 import type { TModul } from "@kontor/domain/access/access.schema";
-import { LIST_COUNT_CAP } from "@kontor/domain/http/paging";
+import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from "@kontor/domain/http/paging";
 import type { TKundeInput } from "@kontor/domain/kunde/kunde.schema";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -703,6 +703,9 @@ describe("GET kundes and kundessearch over more than LIST_COUNT_CAP customers", 
     expect(deep.headers["x-total-count"]).toBe(String(LIST_COUNT_CAP + 1));
     expect(deep.headers["x-total-count-capped"]).toBeUndefined();
 
+    const common = await get(who, "kundes?search=massen");
+    expect(common.headers["x-total-count"]).toBe(String(SEARCH_COUNT_CAP));
+    expect(common.headers["x-total-count-capped"]).toBe("true");
     const search = await get(who, "kundes?search=selten&size=5");
     expect(search.headers["x-total-count"]).toBe("10");
     expect(search.headers["x-total-count-capped"]).toBeUndefined();
