@@ -258,7 +258,7 @@ const quelleSpalten = (q: Quelle) => ({
  * How far a search walks the customers in sortname order looking for its first page, and how many trigram
  * candidates it sorts when that walk did not fill the page (docs/ARCHITECTURE.md "Search plans").
  */
-const SUCHE_LAUF = 1000;
+const SUCHE_LAUF = 2000;
 const SUCHE_KANDIDATEN = 1000;
 
 /**
