@@ -22,7 +22,25 @@ export function everyWordIn(text: string, ...columns: AnyColumn[]): SQL | undefi
  * row-level security). undefined without words.
  */
 export function sucheBedingung(text: string | undefined, suche: AnyColumn | SQL): SQL | undefined {
-  const words = (text ?? "").split(/\s+/).filter(Boolean);
+  const words = suchwoerter(text);
   if (words.length === 0) return undefined;
-  return and(...words.map((word) => sql`${suche} LIKE '%' || kontor_fold(${escapeLike(word)}) || '%'`));
+  return and(...words.map((word) => wortIn(suche, word)));
 }
+
+const wortIn = (suche: AnyColumn | SQL, word: unknown) =>
+  sql`${suche} LIKE '%' || kontor_fold(${word}) || '%'`;
+
+/** The words of a search text, LIKE wildcards escaped: sucheBedingung's values, or suchePlatzhalter's. */
+export const suchwoerter = (text: string | undefined): string[] =>
+  (text ?? "").split(/\s+/).filter(Boolean).map(escapeLike);
+
+/**
+ * sucheBedingung for `count` words given later as the placeholders w0, w1, … (a precompiled query, db/precompiled.ts;
+ * the values from suchwoerter and suchePlatzhalterWerte).
+ */
+export function suchePlatzhalter(count: number, suche: AnyColumn | SQL): SQL | undefined {
+  return and(...Array.from({ length: count }, (_, i) => wortIn(suche, sql.placeholder(`w${i}`))));
+}
+
+export const suchePlatzhalterWerte = (words: readonly string[]): Record<string, string> =>
+  Object.fromEntries(words.map((word, i) => [`w${i}`, word]));

@@ -11,28 +11,36 @@ export const TWO_FACTOR_TTL_SECONDS = 300;
 
 /** Signed bearer tokens (HS256). Each names its session row, which is what makes it revocable. */
 export function createTokenService(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose imports a WebCrypto key on every sign and verify (~7 % of a request's
+  // CPU in the issue 20 profile).
+  const cryptoKey = crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
   return {
-    issue(claims: TokenClaims, expiresAt: Date): Promise<string> {
+    async issue(claims: TokenClaims, expiresAt: Date): Promise<string> {
       return new SignJWT({ sid: claims.sessionId })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(String(claims.userId))
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+        .sign(await cryptoKey);
     },
     /** The short-lived token of a half-finished two-factor sign-in: good only for auth/validate2fa. */
-    issueTwoFactor(userId: number): Promise<string> {
+    async issueTwoFactor(userId: number): Promise<string> {
       return new SignJWT({ purpose: TWO_FACTOR })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(String(userId))
         .setIssuedAt()
         .setExpirationTime(`${TWO_FACTOR_TTL_SECONDS}s`)
-        .sign(key);
+        .sign(await cryptoKey);
     },
     async verifyTwoFactor(token: string): Promise<number> {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await cryptoKey, {
           algorithms: ["HS256"],
           requiredClaims: ["exp", "iat", "sub"],
         });
@@ -50,7 +58,7 @@ export function createTokenService(secret: string) {
     /** An access token: signed here, with exp, iat, a subject and the session id (issue 13: no lifetime-less tokens). */
     async verify(token: string): Promise<TokenClaims> {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await cryptoKey, {
           algorithms: ["HS256"],
           requiredClaims: ["exp", "iat", "sub", "sid"],
         });

@@ -15,6 +15,7 @@ import { bigint, boolean, type PgColumn, type PgTable, pgView, text } from "driz
 import { inSequence, type Tx } from "../../db/client.ts";
 import { mapUniqueViolation, pgError } from "../../db/errors.ts";
 import { capFor, countRowsUpTo, orderBy, totalOf } from "../../db/paging.ts";
+import { precompiled } from "../../db/precompiled.ts";
 import {
   adresse,
   appUser,
@@ -34,7 +35,7 @@ import {
   zahlungsbedingung,
   zahlungsziel,
 } from "../../db/schema/index.ts";
-import { sucheBedingung } from "../../db/search.ts";
+import { sucheBedingung, suchePlatzhalter, suchePlatzhalterWerte, suchwoerter } from "../../db/search.ts";
 import { checkTeilIds, existingIds, replaceTeile, type Teile, teilIds, validation } from "../../db/teile.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { allocateNummer, lockStand, nummerVergeben } from "../nummernkreis/stammnummer.service.ts";
@@ -272,38 +273,51 @@ const SUCHE_KANDIDATEN = 1000;
  */
 async function suchZeilen(tx: Tx, filter: KundeFilter, limit: number) {
   const q = kundeMandant as unknown as Quelle;
-  const ohneSuche = filterBedingung(q, { ...filter, search: undefined });
-  const suche = (s: Quelle) => sucheBedingung(filter.search, s.suche);
+  const words = suchwoerter(filter.search);
+  const ohneSuche = () => filterBedingung(q, { ...filter, search: undefined });
+  const suche = (s: Quelle) => suchePlatzhalter(words.length, s.suche);
   const order = (s: Spalten) => [asc(s.sortname), asc(s.id)];
-  const vorn = tx
-    .select(quelleSpalten(q))
-    .from(from(q))
-    .where(ohneSuche)
-    .orderBy(...order(q))
-    .limit(SUCHE_LAUF)
-    .as("vorn");
-  const erste = await seiteZuerst(
+  const shape = `${words.length}_${filter.lieferant ?? "alle"}_${filter.includeDeactivated ? "alle" : "aktiv"}`;
+  const values = { ...suchePlatzhalterWerte(words), limit };
+  const seite = (q: Quelle, where: SQL | undefined) =>
+    seiteZuerst(tx, q, where, order, sql.placeholder("limit") as unknown as number);
+  const erste = await kundeSuche(
     tx,
-    vorn as unknown as Quelle,
-    suche(vorn as unknown as Quelle),
-    order,
-    limit,
+    `lauf_${shape}`,
+    () => {
+      const vorn = tx
+        .select(quelleSpalten(q))
+        .from(from(q))
+        .where(ohneSuche())
+        .orderBy(...order(q))
+        .limit(SUCHE_LAUF)
+        .as("vorn") as unknown as Quelle;
+      return seite(vorn, suche(vorn));
+    },
+    values,
   );
   if (erste.length === limit) return erste;
-  const words = (filter.search ?? "").split(/\s+/).filter(Boolean);
   if (words.some((word) => word.length < 3))
-    return seiteZuerst(tx, q, and(ohneSuche, suche(q)), order, limit);
+    return kundeSuche(tx, `weiter_${shape}`, () => seite(q, and(ohneSuche(), suche(q))), values);
   // Only the trigram index finds the candidates: the planner's alternative, a table scan hoping to meet
   // SUCHE_KANDIDATEN matches early, reads the whole table for a rare word. Transaction-local.
   await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-  const kandidaten = tx
-    .select(quelleSpalten(q))
-    .from(from(q))
-    .where(and(ohneSuche, suche(q)))
-    .limit(SUCHE_KANDIDATEN)
-    .as("kandidaten");
-  return seiteZuerst(tx, kandidaten as unknown as Quelle, undefined, order, limit);
+  return kundeSuche(
+    tx,
+    `trgm_${shape}`,
+    () => {
+      const kandidaten = tx
+        .select(quelleSpalten(q))
+        .from(from(q))
+        .where(and(ohneSuche(), suche(q)))
+        .limit(SUCHE_KANDIDATEN)
+        .as("kandidaten") as unknown as Quelle;
+      return seite(kandidaten, undefined);
+    },
+    values,
+  );
 }
+const kundeSuche = precompiled("kundesuche");
 
 /**
  * Every customer matching the filter, by sortname, at most `limit` (allkundes, kundessearch, kundesfg); with a
