@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { migrationsDir } from "../paths.ts";
 import { type DataDirLock, lockDataDir } from "./lock.ts";
 import * as schema from "./schema/index.ts";
 
@@ -35,7 +36,6 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, "migrations");
 /** Arbitrary constant key of the advisory lock that serializes migrations of several starting processes. */
 const MIGRATION_LOCK_KEY = 7_248_310_001;
 
@@ -53,7 +53,7 @@ async function openPostgres(url: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsDir });
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
@@ -82,7 +82,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: "pglite",
-      migrate: () => migratePglite(db, { migrationsFolder }),
+      migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
       dump: () => client.dumpDataDir("gzip"),
       async close() {
         try {
