@@ -1,13 +1,6 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { migrationsDir } from "../paths.ts";
 import { type DataDirLock, lockDataDir } from "./lock.ts";
 import * as schema from "./schema/index.ts";
@@ -39,11 +32,17 @@ export interface DatabaseOptions {
 /** Arbitrary constant key of the advisory lock that serializes migrations of several starting processes. */
 const MIGRATION_LOCK_KEY = 7_248_310_001;
 
+/** Only the driver in use is loaded: pg on PostgreSQL, PGlite (and its WebAssembly PostgreSQL) embedded. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzleNodePg({ client: pool, schema });
   return {
@@ -64,6 +63,14 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ],
+  );
   let lock: DataDirLock | undefined;
   let dataPath: string | undefined;
   if (!options.inMemory) {
