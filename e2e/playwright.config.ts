@@ -4,9 +4,9 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * E2E against the production build (DESIGN §8): the real server (`npm run serve`'s command) serves apps/web/dist
- * under /app/ on a fresh data directory with the demo data, in Debian's Chromium. `npm run test:e2e` builds
- * first. With DATABASE_URL set (CI), the server runs on that PostgreSQL database instead of PGlite.
+ * E2E against the production build (DESIGN §8): the real server (`npm run serve`'s command, the compiled
+ * apps/api/dist/server.js) serves apps/web/dist under /app/ on a fresh data directory with the demo data, in Debian's
+ * Chromium. `npm run test:e2e` builds both first. With DATABASE_URL set (CI), the server runs on that PostgreSQL database instead of PGlite.
  */
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.KONTOR_E2E_PORT ?? 18080);
@@ -57,7 +57,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node --import tsx apps/api/src/server.ts",
+    command: "node --enable-source-maps apps/api/dist/server.js",
     cwd: repoRoot,
     url: `${baseURL}/app/api/health`,
     reuseExistingServer: false,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { repoRoot } from "./paths.ts";
 
 const ZBooleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -77,8 +78,6 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
-
-const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
 /** Reads and validates the configuration; throws ConfigError with a one-line reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

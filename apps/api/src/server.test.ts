@@ -1,14 +1,22 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 
-/** The real server process: start, data-directory lock, configuration errors, graceful shutdown, restarts. */
+/**
+ * The real server process as production runs it, compiled by `npm run build:api` (apps/api/dist/server.js, built
+ * here first from the current sources): start, data-directory lock, configuration errors, graceful shutdown,
+ * restarts.
+ */
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 const running = new Set<ChildProcess>();
+
+beforeAll(() => {
+  execFileSync(process.execPath, ["apps/api/scripts/build.mjs"], { cwd: repoRoot, stdio: "pipe" });
+});
 
 afterEach(() => {
   for (const child of running) child.kill("SIGKILL");
@@ -26,7 +34,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", "apps/api/dist/server.js"], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -111,6 +119,11 @@ describe("server process", { timeout: 90_000 }, () => {
     const port = await freePort();
     const first = start({ PORT: String(port), DATA_DIR: dataDir });
     await waitUntilUp(first);
+    // The compiled server finds what it reads at run time (migrations, package.json) from dist/ as from src/.
+    const { version } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect(await (await fetch(`http://127.0.0.1:${port}/app/api/appinfo`)).json()).toMatchObject({ version });
 
     // Several sign-ins in flight when SIGTERM arrives: each must still get its answer.
     const inFlight = Array.from({ length: 6 }, () => login(port, "admin", "admin123"));

@@ -1,14 +1,9 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres/session";
+import type { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres/session";
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
+import { migrationsDir } from "../paths.ts";
 import { type DataDirLock, lockDataDir } from "./lock.ts";
 import * as schema from "./schema/index.ts";
 
@@ -36,17 +31,25 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, "migrations");
 /** Arbitrary constant key of the advisory lock that serializes migrations of several starting processes. */
 const MIGRATION_LOCK_KEY = 7_248_310_001;
 
+/** Only the driver in use is loaded: pg on PostgreSQL, PGlite (and its WebAssembly PostgreSQL) embedded. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }, session] =
+    await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+      import("drizzle-orm/node-postgres/session"),
+    ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzleNodePg({ client: pool, schema });
+  pooled.set(db as unknown as Db, session);
   return {
     db: db as unknown as Db,
     kind: "postgres",
@@ -54,7 +57,7 @@ async function openPostgres(url: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsDir });
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
@@ -65,6 +68,14 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ],
+  );
   let lock: DataDirLock | undefined;
   let dataPath: string | undefined;
   if (!options.inMemory) {
@@ -83,7 +94,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: "pglite",
-      migrate: () => migratePglite(db, { migrationsFolder }),
+      migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
       dump: () => client.dumpDataDir("gzip"),
       async close() {
         try {
@@ -119,6 +130,11 @@ interface NodePgInternals {
   dialect: PgDialect;
   session: { client: pg.Pool; schema: never; options: never };
 }
+/** The databases openPostgres opened, with drizzle's session classes for them (loaded with the driver). */
+const pooled = new WeakMap<
+  Db,
+  { NodePgSession: typeof NodePgSession; NodePgTransaction: typeof NodePgTransaction }
+>();
 
 /**
  * A transaction whose first statement travels with its BEGIN: on PostgreSQL one simple-protocol query
@@ -131,13 +147,15 @@ export async function transactionBeginningWith<T>(
   first: string,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const { dialect, session } = db as unknown as NodePgInternals;
-  if (!((session as unknown) instanceof NodePgSession)) {
+  const drizzleNodePg = pooled.get(db);
+  if (!drizzleNodePg) {
     return db.transaction(async (tx) => {
       await tx.execute(sql.raw(first));
       return fn(tx);
     });
   }
+  const { dialect, session } = db as unknown as NodePgInternals;
+  const { NodePgSession, NodePgTransaction } = drizzleNodePg;
   const client = await session.client.connect();
   const tx = new NodePgTransaction(
     dialect,

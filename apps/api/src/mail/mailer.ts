@@ -5,9 +5,10 @@ import type { TProblemCode } from "@kontor/domain/http/problem.schema";
 import { einsetzen } from "@kontor/domain/text/einsetzen";
 import { type Language, resources } from "@kontor/i18n";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { SendMailOptions } from "nodemailer";
 import type { Config } from "../config.ts";
 import { ProblemError } from "../http/problem.ts";
+import { lazy, loadNodemailer } from "../lazy.ts";
 
 export type MailKind =
   | "activation"
@@ -142,15 +143,19 @@ const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 15_000, sock
  */
 export function createMailer(config: Config, log: FastifyBaseLogger) {
   const outbox = path.join(config.dataDir, "outbox");
-  // Options of the URL (?connectionTimeout=…) win over these defaults.
-  const transport = config.smtpUrl
-    ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Made with the first mail (nodemailer is loaded on first use). Options of the URL (?connectionTimeout=…) win
+  // over these defaults.
+  const transport = lazy(async () => {
+    const nodemailer = await loadNodemailer();
+    return config.smtpUrl
+      ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  });
 
   /** Hands a message to the transport; without SMTP, writes it to the outbox. Answers the refused recipients. */
   async function deliver(kind: string, message: SendMailOptions): Promise<string[]> {
     // SMTP answers messageId and the refused recipients; the stream transport the message (buffer: true).
-    const info = (await transport.sendMail(message)) as {
+    const info = (await (await transport()).sendMail(message)) as {
       messageId?: string;
       rejected?: Array<string | { address: string }>;
       message?: Buffer;

@@ -3,12 +3,12 @@ import { ARTIKEL_BILD_MAX_BYTES, THUMBNAIL, ZArtikelBildUpload } from "@kontor/d
 import { type TArtikelBild, ZArtikelBild } from "@kontor/domain/artikel/artikel.schema";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import sharp from "sharp";
 import { z } from "zod";
 import { asset } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
 import { fileResponse, notFound, responses } from "../../http/problem.ts";
+import { loadSharp } from "../../lazy.ts";
 import { dekodiere, pdfBodyLimit, uploadInvalid } from "../anhang/pdfAnhang.ts";
 import { auchBereich } from "../anhang/zugriff.ts";
 
@@ -33,6 +33,7 @@ export function bildTyp(bytes: Uint8Array): TBildContentType | undefined {
  * white, JPEG. Undefined when the image cannot be decoded (a broken file with a valid signature).
  */
 export async function thumbnail(bytes: Buffer): Promise<Buffer | undefined> {
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { failOn: "error" })
       .rotate()

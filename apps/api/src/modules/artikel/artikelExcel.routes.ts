@@ -2,13 +2,14 @@ import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import { todayIso } from "@kontor/domain/date/calendar";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { artikel, mehrwertssteuer, untergruppe, warengruppe } from "../../db/schema/index.ts";
 import type { TenantScope } from "../../db/tenant.ts";
 import type { Deps } from "../../deps.ts";
 import { attachment, XLSX } from "../../http/attachment.ts";
 import { errorLogOf, fileResponse, responses } from "../../http/problem.ts";
+import { loadExcelJs } from "../../lazy.ts";
 
 /** Articles read per statement (keyset by id): memory stays flat however many the tenant has. */
 export const EXCEL_BATCH = 1000;
@@ -87,12 +88,13 @@ function leseBatch(scope: TenantScope, nachId: number, tag: string) {
  * tenant transaction (keyset by id), waiting for the client whenever HIGH_WATER bytes are pending.
  */
 async function schreibeArbeitsmappe(
+  excel: Awaited<ReturnType<typeof loadExcelJs>>,
   scope: TenantScope,
   tag: string,
   out: PassThrough,
   ersterBatch: Awaited<ReturnType<typeof leseBatch>>,
 ) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
@@ -143,10 +145,11 @@ export const artikelExcelRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       const tag = todayIso();
       const dateiname = `Artikel_${tag}.xlsx`;
       const mandant = request.mandant!;
-      // The first batch before the answer: a failing database is still a 500 problem, not a broken file.
-      const erster = await leseBatch(mandant, 0, tag);
+      // exceljs (loaded on first use) and the first batch before the answer: a failure is still a 500 problem, not
+      // a broken file.
+      const [excel, erster] = await Promise.all([loadExcelJs(), leseBatch(mandant, 0, tag)]);
       const out = new PassThrough({ highWaterMark: HIGH_WATER });
-      schreibeArbeitsmappe(mandant, tag, out, erster).catch((error: unknown) => {
+      schreibeArbeitsmappe(excel, mandant, tag, out, erster).catch((error: unknown) => {
         request.log.error(errorLogOf(request, error), "article excel export failed");
         out.destroy(error instanceof Error ? error : new Error(String(error)));
       });

@@ -1,21 +1,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import {
-  concatTransformationMatrix,
-  drawObject,
-  PDFArray,
-  PDFDocument,
-  PDFName,
-  popGraphicsState,
-  pushGraphicsState,
-} from "pdf-lib";
 import type { TDocumentDefinitions } from "pdfmake/interfaces";
+import { loadPdfLib } from "../../lazy.ts";
 
 /**
  * PDF rendering on the server: pdfmake (layout) over pdfkit, with Roboto embedded (it has €, umlauts and ß) and
  * PDF/A-3b metadata plus an sRGB output intent (pdfkit's PDF/A subset), so the e-invoice issue can attach
  * factur-x.xml to these very files. Nothing is fetched: URLs are refused, only the font files may be read.
+ * pdfmake, pdfkit and pdf-lib are loaded with the first PDF, not at start (issue 20, apps/api/src/lazy.ts).
  */
 
 const require = createRequire(import.meta.url);
@@ -45,34 +38,44 @@ function fontsEinmalParsen() {
     },
   });
 }
-fontsEinmalParsen();
 
-// pdfmake ships CommonJS; its server build is the package's main entry.
-const pdfmake = require("pdfmake") as {
+interface PdfMake {
   virtualfs: { writeFileSync(name: string, data: Buffer): void };
   setFonts(fonts: Record<string, Record<string, string>>): void;
   setUrlAccessPolicy(policy: (url: string) => boolean): void;
   setLocalAccessPolicy(policy: (file: string) => boolean): void;
   createPdf(definition: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
-};
+}
 
-const FONT_DIR = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
 const SCHNITTE = {
   normal: "Roboto-Regular.ttf",
   bold: "Roboto-Medium.ttf",
   italics: "Roboto-Italic.ttf",
   bolditalics: "Roboto-MediumItalic.ttf",
 } as const;
-// The font files are read once into pdfmake's virtual file system: no disk access while rendering.
-for (const datei of Object.values(SCHNITTE))
-  pdfmake.virtualfs.writeFileSync(datei, readFileSync(path.join(FONT_DIR, datei)));
-pdfmake.setFonts({ Roboto: { ...SCHNITTE } });
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy(() => false);
+
+let geladen: PdfMake | undefined;
+
+/** pdfmake, loaded and set up on first use: the caching fontkit, the fonts, no URL or file access. */
+function pdfmake(): PdfMake {
+  if (geladen) return geladen;
+  fontsEinmalParsen();
+  // pdfmake ships CommonJS; its server build is the package's main entry.
+  const modul = require("pdfmake") as PdfMake;
+  const fontDir = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
+  // The font files are read once into pdfmake's virtual file system: no disk access while rendering.
+  for (const datei of Object.values(SCHNITTE))
+    modul.virtualfs.writeFileSync(datei, readFileSync(path.join(fontDir, datei)));
+  modul.setFonts({ Roboto: { ...SCHNITTE } });
+  modul.setUrlAccessPolicy(() => false);
+  modul.setLocalAccessPolicy(() => false);
+  geladen = modul;
+  return modul;
+}
 
 /** Renders a pdfmake document to the bytes of a PDF (complete, or an error: never half a file). */
 export async function pdfErzeugen(definition: TDocumentDefinitions): Promise<Uint8Array> {
-  return pdfmake.createPdf(definition).getBuffer();
+  return pdfmake().createPdf(definition).getBuffer();
 }
 
 /**
@@ -80,6 +83,15 @@ export async function pdfErzeugen(definition: TDocumentDefinitions): Promise<Uin
  * first, the document's own content over it. The document's XMP metadata and output intent stay as they are.
  */
 export async function briefpapierUnterlegen(pdf: Uint8Array, vorlage: Uint8Array): Promise<Uint8Array> {
+  const {
+    concatTransformationMatrix,
+    drawObject,
+    PDFArray,
+    PDFDocument,
+    PDFName,
+    popGraphicsState,
+    pushGraphicsState,
+  } = await loadPdfLib();
   const dokument = await PDFDocument.load(pdf, { updateMetadata: false });
   const briefpapier = await PDFDocument.load(vorlage, { updateMetadata: false });
   const [eingebettet] = await dokument.embedPdf(briefpapier, [0]);

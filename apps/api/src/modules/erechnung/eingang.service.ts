@@ -13,12 +13,13 @@ import { type TKunde, ZKunde } from "@kontor/domain/kunde/kunde.schema";
 import { compare, dec } from "@kontor/domain/money/decimal";
 import { sniffContentType } from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.rules";
 import { checkUid, normalizeUid } from "@kontor/domain/uid/uid.rules";
-import { ErechnungLesefehler, rechnungLesen } from "@kontor/erechnung/lesen";
+import type { ErechnungLesefehler } from "@kontor/erechnung/lesen";
 import type { Partei, Rechnung } from "@kontor/erechnung/modell";
 import type { Tx } from "../../db/client.ts";
 import { pgError } from "../../db/errors.ts";
 import type { Audit, TenantScope } from "../../db/tenant.ts";
 import { notFound, ProblemError } from "../../http/problem.ts";
+import { lazy } from "../../lazy.ts";
 import { dekodiere } from "../anhang/pdfAnhang.ts";
 import { saveKunde } from "../kunde/kunde.repository.ts";
 import {
@@ -84,7 +85,11 @@ function lesefehler(fehler: ErechnungLesefehler): ProblemError {
   }
 }
 
-function lesen(xml: string | Uint8Array) {
+/** The e-invoice reader (with its XML parser), loaded with the first import (apps/api/src/lazy.ts). */
+const leser = lazy(() => import("@kontor/erechnung/lesen"));
+
+async function lesen(xml: string | Uint8Array) {
+  const { ErechnungLesefehler, rechnungLesen } = await leser();
   try {
     return rechnungLesen(xml);
   } catch (fehler) {
@@ -118,7 +123,7 @@ export interface EingangGelesen {
  * Reads an incoming file, decided by its content: "%PDF-" is a ZUGFeRD / Factur-X PDF (its embedded invoice XML is
  * read), anything else goes to the XML reader. Refusals are 400 error.erechnungUnlesbar with the reason's code.
  */
-export function dateiLesen(bytes: Uint8Array): EingangGelesen {
+export async function dateiLesen(bytes: Uint8Array): Promise<EingangGelesen> {
   if (sniffContentType(bytes) === "application/pdf") {
     let eingebettet: ReturnType<typeof eingebettetesXml>;
     try {
@@ -128,10 +133,10 @@ export function dateiLesen(bytes: Uint8Array): EingangGelesen {
       throw fehler;
     }
     if (!eingebettet) throw unlesbar("keinXmlImPdf");
-    const { syntax, rechnung } = lesen(eingebettet.xml);
+    const { syntax, rechnung } = await lesen(eingebettet.xml);
     return { syntax, rechnung, contentType: "application/pdf", format: formatName(undefined, syntax, true) };
   }
-  const { syntax, rechnung } = lesen(bytes);
+  const { syntax, rechnung } = await lesen(bytes);
   return {
     syntax,
     rechnung,
@@ -264,7 +269,7 @@ export const eingangService = {
    */
   async importieren(scope: TenantScope, upload: TEingangImport): Promise<TEingangImportErgebnis> {
     const datei = dekodiere(upload, EINGANG_MAX_BYTES);
-    const gelesen = dateiLesen(datei.bytes);
+    const gelesen = await dateiLesen(datei.bytes);
     const { summen } = gelesen.rechnung;
     if (!betragPasst(summen.brutto) || !betragPasst(summen.zahlbar))
       throw unlesbar("nichtUnterstuetzt", betragPasst(summen.brutto) ? "BT-115" : "BT-112");

@@ -9,13 +9,13 @@ import {
 import type { TRegelVerstoss } from "@kontor/domain/http/problem.schema";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
 import { zahlungszielText } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
-import { type BelegQuelle, belegAbbilden, type QuellAdresse } from "@kontor/erechnung/abbilden";
-import { ErechnungUngueltig, pruefenUndSchreiben } from "@kontor/erechnung/ausgabe";
+import type { BelegQuelle, QuellAdresse } from "@kontor/erechnung/abbilden";
 import { resources } from "@kontor/i18n";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { artikel, beleg, einheit, zahlungsziel } from "../../db/schema/index.ts";
 import { ProblemError } from "../../http/problem.ts";
+import { lazy } from "../../lazy.ts";
 import { findBeleg, parteien, type VerkaeuferKopie } from "../beleg/beleg.repository.ts";
 import { adressenWahl } from "../beleg/beleg.service.ts";
 import { belegPdf, type TenantRun } from "../belegausgabe/belegPdf.service.ts";
@@ -197,8 +197,18 @@ export async function erechnungQuelleLesen(tx: Tx, id: number): Promise<Erechnun
   return { quelle, sprache, name };
 }
 
+/** The mapping and the writers with their checks, loaded with the first e-invoice (apps/api/src/lazy.ts). */
+const schreiber = lazy(async () => {
+  const [{ belegAbbilden }, { ErechnungUngueltig, pruefenUndSchreiben }] = await Promise.all([
+    import("@kontor/erechnung/abbilden"),
+    import("@kontor/erechnung/ausgabe"),
+  ]);
+  return { belegAbbilden, ErechnungUngueltig, pruefenUndSchreiben };
+});
+
 /** The business terms checked and written, or 422 error.erechnungUngueltig with the broken rules. */
-function geprueft(quelle: BelegQuelle, format: TErechnungFormat): string {
+async function geprueft(quelle: BelegQuelle, format: TErechnungFormat): Promise<string> {
+  const { belegAbbilden, ErechnungUngueltig, pruefenUndSchreiben } = await schreiber();
   try {
     return pruefenUndSchreiben(belegAbbilden(quelle), format);
   } catch (error) {
@@ -228,6 +238,7 @@ export async function erechnungPruefen(
 ): Promise<Record<TErechnungFormat, TRegelVerstoss[]> | undefined> {
   const gelesen = await run((tx) => erechnungQuelleLesen(tx, id));
   if (!gelesen) return undefined;
+  const { belegAbbilden, ErechnungUngueltig, pruefenUndSchreiben } = await schreiber();
   const r = belegAbbilden(gelesen.quelle);
   const ergebnis = {} as Record<TErechnungFormat, TRegelVerstoss[]>;
   for (const format of ERECHNUNG_FORMATE) {
@@ -261,7 +272,7 @@ export async function erechnungErzeugen(
 ): Promise<ErechnungDatei | undefined> {
   const gelesen = await run((tx) => erechnungQuelleLesen(tx, id));
   if (!gelesen) return undefined;
-  const xml = geprueft(gelesen.quelle, format);
+  const xml = await geprueft(gelesen.quelle, format);
   const stamm = `${gelesen.name} ${texte(gelesen.sprache).dateiZusatz[format]}`.replace(
     /[\\/:*?"<>|]+/g,
     "-",

@@ -1,18 +1,8 @@
 import { createHash } from "node:crypto";
 import { constants, inflateSync } from "node:zlib";
 import { esc } from "@kontor/erechnung/xml";
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFRawStream,
-  PDFRef,
-  PDFStream,
-  PDFString,
-} from "pdf-lib";
+import type { PDFDocument } from "pdf-lib";
+import { loadPdfLib } from "../../lazy.ts";
 
 /**
  * Factur-X 1.0 / ZUGFeRD 2.x: the hybrid invoice, a PDF/A-3 whose embedded file factur-x.xml carries the CII
@@ -88,10 +78,12 @@ export interface FacturxAngaben {
 export async function facturxPdf(pdf: Uint8Array, xml: string, angaben: FacturxAngaben): Promise<Uint8Array> {
   if (!/^\d{4}-\d{2}-\d{2}/.test(angaben.datum) || Number.isNaN(Date.parse(angaben.datum.slice(0, 10))))
     throw new Error(`facturxPdf: datum is no ISO date: ${angaben.datum}`);
+  const pdfLib = await loadPdfLib(); // on first use (apps/api/src/lazy.ts)
+  const { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString } = pdfLib;
   const dokument = await PDFDocument.load(pdf, { updateMetadata: false });
   const { catalog: katalog, context: kontext } = dokument;
 
-  const bisher = bisherigesXmp(dokument);
+  const bisher = bisherigesXmp(pdfLib, dokument);
   const pdfaTeil = xmpFeld(bisher, "pdfaid:part");
   if (pdfaTeil !== "3")
     throw new Error(`facturxPdf: the PDF is no PDF/A-3 (pdfaid:part ${pdfaTeil ?? "missing"})`);
@@ -181,7 +173,10 @@ export async function facturxPdf(pdf: Uint8Array, xml: string, angaben: FacturxA
 }
 
 /** The document's XMP packet as text ("" when it has none). */
-function bisherigesXmp(dokument: PDFDocument): string {
+function bisherigesXmp(
+  { decodePDFRawStream, PDFName, PDFRawStream, PDFStream }: Awaited<ReturnType<typeof loadPdfLib>>,
+  dokument: PDFDocument,
+): string {
   const strom = dokument.catalog.lookupMaybe(PDFName.of("Metadata"), PDFStream);
   return strom instanceof PDFRawStream ? new TextDecoder().decode(decodePDFRawStream(strom).decode()) : "";
 }

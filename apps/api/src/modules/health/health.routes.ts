@@ -5,15 +5,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pingDatabase } from "../../db/client.ts";
 import type { Deps } from "../../deps.ts";
+import { repoRoot } from "../../paths.ts";
 
 const ZHealth = z.object({
   status: z.enum(["UP", "DOWN"]),
   database: z.object({ status: z.enum(["UP", "DOWN"]), kind: z.enum(["pglite", "postgres"]) }),
 });
 
-const rootPackage = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, "../../../../../package.json"), "utf8"),
-) as { version?: string };
+const rootPackage = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
+  version?: string;
+};
 const VERSION = process.env.KONTOR_VERSION ?? rootPackage.version ?? "0.0.0";
 
 export const healthRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, databaseKind, config }) => {

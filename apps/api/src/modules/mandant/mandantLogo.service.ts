@@ -8,9 +8,9 @@ import {
   base64DecodedLength,
   sniffContentType,
 } from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.rules";
-import sharp from "sharp";
 import type { TenantScope } from "../../db/tenant.ts";
 import { ProblemError } from "../../http/problem.ts";
+import { loadSharp } from "../../lazy.ts";
 import { deleteMandantLogo, mandantLogo, saveMandantLogo } from "./mandant.repository.ts";
 
 /** A 400 error.validation at the upload's `inhalt`. */
@@ -31,6 +31,7 @@ export interface NormalisiertesLogo {
  * cannot be decoded (broken behind a valid signature) or is larger than MANDANT_LOGO_MAX_INPUT_PIXELS.
  */
 export async function normalisiereLogo(bytes: Buffer): Promise<NormalisiertesLogo | undefined> {
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, {
       failOn: "error",

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import QRCode from "qrcode";
 import { appUser } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { ProblemError } from "../../http/problem.ts";
+import { loadQrCode } from "../../lazy.ts";
 import { createAttemptCounter } from "../../security/attempts.ts";
 import { hashKey, newOneTimeKey } from "../../security/secrets.ts";
 import { mailAccountChanges, recordAccountChanges, totpChange } from "../user/user.audit.ts";
@@ -93,7 +93,7 @@ export function createTotpService({ db, secrets, mailer }: Pick<Deps, "db" | "se
         .set({ totpPendingSecret: secrets.seal(secret.base32) })
         .where(eq(appUser.id, userId));
       const uri = totpFor(secret.base32, user.login).toString();
-      const png = await QRCode.toBuffer(uri, { type: "png", margin: 2, width: 240 });
+      const png = await (await loadQrCode()).toBuffer(uri, { type: "png", margin: 2, width: 240 });
       return { image: png.toString("base64"), secret: secret.base32 };
     },
 

@@ -3,8 +3,8 @@ import type { DruckSprache } from "@kontor/domain/money/format";
 import { einsetzen } from "@kontor/domain/text/einsetzen";
 import type { TZahlungReport } from "@kontor/domain/zahlung/zahlung.schema";
 import { resources } from "@kontor/i18n";
-import ExcelJS from "exceljs";
 import { csvDatei, csvText, csvZahl } from "../../http/csv.ts";
+import { loadExcelJs } from "../../lazy.ts";
 
 /**
  * The payment report's files (issue 17), pure: CSV (the months: received, skonto, open at the month's end) and an
@@ -35,6 +35,7 @@ const EURO = '#,##0.00 "€";-#,##0.00 "€"';
 
 export async function zahlungReportXlsx(report: TZahlungReport, sprache: DruckSprache): Promise<Buffer> {
   const t = texte(sprache);
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(t.title);
   sheet.columns = [{ width: 34 }, { width: 16 }, { width: 18 }, { width: 22 }];
