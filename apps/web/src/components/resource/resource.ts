@@ -82,7 +82,7 @@ export function listCalls<T extends Row, N extends Namespace>(resource: ListReso
           ...(search ? { search } : {}),
         },
       });
-      return { items: page.items as T[], totalCount: page.totalCount };
+      return { ...page, items: page.items as T[] };
     },
     remove: (id: number) => api.delete<unknown>(`${resource.api}/${id}`),
   };
