@@ -83,6 +83,7 @@ const SHELL_SOURCES = [
   "src/features/home/HomePage.tsx",
   "src/features/fallback/FallbackPage.tsx",
   "src/app/pwa.ts",
+  "src/components/feedback/NotificationsContainer.tsx",
 ];
 const SHELL_TEXTS = /locales\/(de|en)\/(common|shell|menu|login|home|errors|validation)\.json$/;
 
