@@ -3,7 +3,7 @@ import { Paper, Stack, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "@tanstack/react-router";
-import { useEffect, useMemo } from "react";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef } from "react";
 import { isApiError } from "../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../feedback/notify.ts";
 import { BackLink, EditLoadFailed, EditLoading, NOT_FOUND, parseSlug } from "../form/EditStates.tsx";
@@ -43,7 +43,18 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const calls = useMemo(() => editCalls(resource), [resource]);
-  const validate = useMemo(() => zodValidate(resource.schema), [resource]);
+  // The shared schema loads with the screen (not in its first load); a submit waits for it.
+  const validator = useRef<((values: unknown) => Record<string, string>) | null>(null);
+  const loadValidator = useCallback(
+    () =>
+      resource.schema().then((schema) => {
+        validator.current ??= zodValidate(schema);
+      }),
+    [resource],
+  );
+  useEffect(() => {
+    loadValidator().catch(() => undefined); // reported on submit, if it still fails then
+  }, [loadValidator]);
   const detail = useQuery({
     ...calls.detail(id === "new" ? 0 : id),
     enabled: id !== "new",
@@ -51,7 +62,7 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
   const form = useForm<V>({
     mode: "controlled",
     initialValues: resource.empty(),
-    validate: (values) => validate(resource.fromForm(values)),
+    validate: (values) => validator.current?.(resource.fromForm(values)) ?? {},
   });
 
   const loaded = detail.data;
@@ -85,6 +96,18 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
 
   const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
 
+  const checkAndSave = form.onSubmit(
+    (values) => save.mutate(values),
+    () => notifyFailure(t("toast.saveFailed"), t("form.invalid")),
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    loadValidator().then(
+      () => checkAndSave(),
+      (error: unknown) => notifyFailure(t("toast.saveFailed"), problemMessage(error)),
+    );
+  };
+
   if (id !== "new" && detail.isPending) return <EditLoading />;
   if (id !== "new" && detail.isError)
     return <EditLoadFailed error={detail.error} backTo={resource.listPath} />;
@@ -98,13 +121,7 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
           {id === "new" ? rt("title.new") : `${rt("title.edit")}: ${loaded ? resource.label(loaded) : ""}`}
         </Title>
       </Stack>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(
-          (values) => save.mutate(values),
-          () => notifyFailure(t("toast.saveFailed"), t("form.invalid")),
-        )}
-      >
+      <form noValidate onSubmit={submit}>
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
             <Fields form={form} {...(loaded ? { record: loaded } : {})} />
