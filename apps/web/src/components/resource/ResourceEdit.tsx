@@ -3,12 +3,12 @@ import { Paper, Stack, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "@tanstack/react-router";
-import { type FormEvent, useCallback, useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo } from "react";
 import { isApiError } from "../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../feedback/notify.ts";
 import { BackLink, EditLoadFailed, EditLoading, NOT_FOUND, parseSlug } from "../form/EditStates.tsx";
 import { FormActions } from "../form/FormActions.tsx";
-import { serverFieldErrors, zodValidate } from "../form/fieldErrors.ts";
+import { lazyCheck, serverFieldErrors, zodValidate } from "../form/fieldErrors.ts";
 import { useUnsavedChangesGuard } from "../form/useUnsavedChangesGuard.tsx";
 import { useProblemMessage } from "../problemMessage.ts";
 import { editCalls, type Resource } from "./resource.ts";
@@ -44,17 +44,10 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
   const navigate = useNavigate();
   const calls = useMemo(() => editCalls(resource), [resource]);
   // The shared schema loads with the screen (not in its first load); a submit waits for it.
-  const validator = useRef<((values: unknown) => Record<string, string>) | null>(null);
-  const loadValidator = useCallback(
-    () =>
-      resource.schema().then((schema) => {
-        validator.current ??= zodValidate(schema);
-      }),
-    [resource],
-  );
+  const rules = useMemo(() => lazyCheck(async () => zodValidate(await resource.schema())), [resource]);
   useEffect(() => {
-    loadValidator().catch(() => undefined); // reported on submit, if it still fails then
-  }, [loadValidator]);
+    rules.load().catch(() => undefined); // reported on submit, if it still fails then
+  }, [rules]);
   const detail = useQuery({
     ...calls.detail(id === "new" ? 0 : id),
     enabled: id !== "new",
@@ -62,7 +55,7 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
   const form = useForm<V>({
     mode: "controlled",
     initialValues: resource.empty(),
-    validate: (values) => validator.current?.(resource.fromForm(values)) ?? {},
+    validate: (values) => rules.check(resource.fromForm(values)),
   });
 
   const loaded = detail.data;
@@ -96,17 +89,13 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
 
   const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
 
-  const checkAndSave = form.onSubmit(
-    (values) => save.mutate(values),
-    () => notifyFailure(t("toast.saveFailed"), t("form.invalid")),
+  const submit = rules.onSubmit(
+    form.onSubmit(
+      (values) => save.mutate(values),
+      () => notifyFailure(t("toast.saveFailed"), t("form.invalid")),
+    ),
+    (error) => notifyFailure(t("toast.saveFailed"), problemMessage(error)),
   );
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    loadValidator().then(
-      () => checkAndSave(),
-      (error: unknown) => notifyFailure(t("toast.saveFailed"), problemMessage(error)),
-    );
-  };
 
   if (id !== "new" && detail.isPending) return <EditLoading />;
   if (id !== "new" && detail.isError)
