@@ -7,15 +7,23 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * What every visit loads anyway goes into one "boot" chunk (better compression, fewer requests than a dozen
- * small shared chunks): React, the router, i18next, Mantine's core and the app's own start-up modules. Lazy
- * screens keep their own chunks. Measured by scripts/bundle-budget.ts.
+ * small shared chunks): React, i18next, Mantine's core and the app's own start-up modules. Lazy screens keep
+ * their own chunks. Measured by scripts/bundle-budget.ts.
  */
 const BOOT = [
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|clsx)[\\/]/,
-  /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/,
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|clsx)[\\/]/,
   /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/,
-  /[\\/]apps[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](api|i18n|paths|router|session|theme)\.tsx?)$/,
+  /[\\/]apps[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](api|i18n|loginFirst|paths|session|theme)\.tsx?)$/,
   /[\\/]packages[\\/]i18n[\\/]src[\\/](languages|load)\.ts$/,
+];
+
+/**
+ * The router and what it brings (~35 KB gzip): one chunk that every visit loads right after the boot chunk,
+ * except a direct one to the login page, which shows first (src/app/loginFirst.tsx, DESIGN §9 login budget).
+ */
+const ROUTER = [
+  /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/,
+  /[\\/]node_modules[\\/]use-sync-external-store[\\/]/,
 ];
 
 /**
@@ -78,11 +86,14 @@ function precompress(): Plugin {
 /** The screens and modules the app shell needs to start offline (login, shell, home); everything else is cached on use. */
 const SHELL_SOURCES = [
   "src/features/login/LoginPage.tsx",
+  "src/features/login/LoginRoute.tsx",
   "src/features/login/login.actions.ts",
+  "src/app/startRouter.tsx",
   "src/app/Shell.tsx",
   "src/features/home/HomePage.tsx",
   "src/features/fallback/FallbackPage.tsx",
   "src/app/pwa.ts",
+  "src/components/feedback/NotificationsContainer.tsx",
 ];
 const SHELL_TEXTS = /locales\/(de|en)\/(common|shell|menu|login|home|errors|validation)\.json$/;
 
@@ -163,6 +174,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "boot", test: (id: string) => BOOT.some((pattern) => pattern.test(id)) },
+            { name: "router", test: (id: string) => ROUTER.some((pattern) => pattern.test(id)) },
             { name: "forms", test: (id: string) => FORMS.some((pattern) => pattern.test(id)) },
             { name: "overlays", test: (id: string) => OVERLAYS.some((pattern) => pattern.test(id)) },
             // zod whole: otherwise its date/coerce helpers become extra tiny chunks on every edit screen.

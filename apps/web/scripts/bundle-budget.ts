@@ -60,9 +60,21 @@ function keyOf(source: string): string {
   return key;
 }
 
+/**
+ * DESIGN §9 says login ≤ 150 KB and any route ≤ 300 KB; these keep 15 KB and 10 KB of that free (issue 20), so a
+ * change that eats into the margin fails here first rather than at the design's limit.
+ */
+const LOGIN_BUDGET = 135;
+const SCREEN_BUDGET = 290;
+
 const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
 if (!entry) throw new Error("no entry chunk in the manifest");
 
+/**
+ * Every visit but a direct one to the login page starts the router right away (src/main.tsx): its chunk counts as
+ * initial. The login page shows without it and fetches it when idle (src/app/loginFirst.tsx).
+ */
+const app = [entry, keyOf("src/app/startRouter.tsx")];
 const shell = keyOf("src/app/Shell.tsx");
 /** The German texts a screen loads (route loaders); English ones are the same size within a few bytes. */
 const texts = (...namespaces: string[]) => namespaces.map((ns) => keyOf(`locales/de/${ns}.json`));
@@ -70,33 +82,33 @@ const screens: Array<{ name: string; keys: string[]; budget: number }> = [
   {
     name: "/app/login",
     keys: [entry, keyOf("src/features/login/LoginPage.tsx"), ...texts("common", "login")],
-    budget: 150,
+    budget: LOGIN_BUDGET,
   },
   {
     name: "/app/ (home)",
     keys: [
-      entry,
+      ...app,
       shell,
       keyOf("src/features/home/HomePage.tsx"),
       ...texts("common", "shell", "menu", "errors", "home"),
     ],
-    budget: 300,
+    budget: SCREEN_BUDGET,
   },
   {
     // The public page of a shared document (issue 16): a customer's first visit, without the shell.
     name: "/app/invoicetemplate/{token}",
-    keys: [entry, keyOf("src/features/beleglink/BelegLinkPage.tsx"), ...texts("common", "beleg", "errors")],
-    budget: 300,
+    keys: [...app, keyOf("src/features/beleglink/BelegLinkPage.tsx"), ...texts("common", "beleg", "errors")],
+    budget: SCREEN_BUDGET,
   },
   {
     name: "/app/<other>",
     keys: [
-      entry,
+      ...app,
       shell,
       keyOf("src/features/fallback/FallbackPage.tsx"),
       ...texts("common", "shell", "menu", "errors"),
     ],
-    budget: 300,
+    budget: SCREEN_BUDGET,
   },
 ];
 
@@ -111,13 +123,13 @@ for (const chunk of manifest[screenTable]!.dynamicImports ?? []) {
   screens.push({
     name: `/app/…${chunk.replace(/^.*\//, "").replace(/\.tsx?$/, "")}`,
     keys: [
-      entry,
+      ...app,
       shell,
       screenTable,
       chunk,
       ...texts("common", "shell", "menu", "errors", "crud", "validation", "richtext"),
     ],
-    budget: 300,
+    budget: SCREEN_BUDGET,
   });
 }
 
@@ -132,13 +144,18 @@ for (const screen of screens) {
   );
 }
 
-const loginActions = closure([keyOf("src/features/login/login.actions.ts")]);
 const loginInitial = closure(screens[0]!.keys);
-const later = new Set(
-  [...loginActions, ...texts("validation", "errors")].filter((key) => !loginInitial.has(key)),
-);
+const notYet = (keys: Iterable<string>) => new Set([...keys].filter((key) => !loginInitial.has(key)));
+const loginActions = notYet([
+  ...closure([keyOf("src/features/login/login.actions.ts")]),
+  ...texts("validation", "errors"),
+]);
 console.log(
-  `     /app/login on the first keystroke: +${kilobytes(later).toFixed(1)} KB gzip (validation, sign-in)`,
+  `     /app/login on the first keystroke: +${kilobytes(loginActions).toFixed(1)} KB gzip (validation, sign-in)`,
+);
+const router = notYet(closure(app));
+console.log(
+  `     /app/login when idle: +${kilobytes(router).toFixed(1)} KB gzip (the router, for what follows)`,
 );
 
 if (failed) process.exitCode = 1;

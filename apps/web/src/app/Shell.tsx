@@ -1,12 +1,12 @@
-import "@mantine/notifications/styles.css";
 import "./shell/shell.css";
 import { AppShell, Badge, Burger, Divider, Group, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure, useLocalStorage, useMediaQuery } from "@mantine/hooks";
-import { Notifications, notifications } from "@mantine/notifications";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Link, Outlet, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { NotificationsOnDemand } from "../components/feedback/NotificationsOnDemand.tsx";
+import { notifyFailure } from "../components/feedback/notify.ts";
 import { LanguageSwitch } from "../components/LanguageSwitch.tsx";
 import { useProblemMessage } from "../components/problemMessage.ts";
 import { MandantSwitch } from "../features/mandant/MandantSwitch.tsx";
@@ -45,7 +45,7 @@ export function Shell() {
   if (!token) return null;
   return (
     <QueryClientProvider client={queryClient}>
-      <Notifications position="top-right" limit={4} />
+      <NotificationsOnDemand />
       <ShellFrame />
     </QueryClientProvider>
   );
@@ -151,14 +151,7 @@ function ShellFrame() {
           access={access}
           minimized={minimized && !mobileOpened}
           onToggleMinimized={() => setSidebar(minimized ? "open" : "minimized")}
-          onPinError={(error) =>
-            notifications.show({
-              color: "red",
-              title: t("sidebar.pinFailed"),
-              message: problemMessage(error),
-              autoClose: 6000,
-            })
-          }
+          onPinError={(error) => notifyFailure(t("sidebar.pinFailed"), problemMessage(error))}
         />
       </AppShell.Navbar>
       <AppShell.Main>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, createApiClient, parseTotalCount } from "./api.ts";
+import { ApiError, createApiClient, parseListTotal, parseTotalCount } from "./api.ts";
 import { createSession, STORAGE_KEYS } from "./session.ts";
 
 interface Call {
@@ -197,15 +197,73 @@ describe("api client", () => {
     );
     await expect(
       client.getPage("mandants/list", { query: { page: 1, size: 20, sort: ["bezeichnung,desc", "id,asc"] } }),
-    ).resolves.toEqual({ items: [{ id: 1 }, { id: 2 }], totalCount: 42 });
+    ).resolves.toEqual({ items: [{ id: 1 }, { id: 2 }], totalCount: 42, totalCapped: false });
     expect(calls[0]?.url).toBe("/app/api/mandants/list?page=1&size=20&sort=bezeichnung%2Cdesc&sort=id%2Casc");
     expect(calls[0]?.init.method).toBe("GET");
   });
 
   it("getPage: without a total the count is unknown; a non-array body counts as empty", async () => {
     const { client } = setup(json([{ id: 1 }]), json({ not: "a list" }));
-    await expect(client.getPage("a")).resolves.toEqual({ items: [{ id: 1 }], totalCount: null });
-    await expect(client.getPage("b")).resolves.toEqual({ items: [], totalCount: null });
+    await expect(client.getPage("a")).resolves.toEqual({
+      items: [{ id: 1 }],
+      totalCount: null,
+      totalCapped: false,
+    });
+    await expect(client.getPage("b")).resolves.toEqual({ items: [], totalCount: null, totalCapped: false });
+  });
+
+  it("getPage: a capped total (x-total-count-capped: true) says more rows match than counted", async () => {
+    const { client } = setup(
+      new Response(JSON.stringify([{ id: 1 }]), {
+        status: 200,
+        headers: {
+          "Content-Type": "application/json",
+          "X-Total-Count": "10000",
+          "X-Total-Count-Capped": "true",
+        },
+      }),
+    );
+    await expect(client.getPage("kunde")).resolves.toEqual({
+      items: [{ id: 1 }],
+      totalCount: 10_000,
+      totalCapped: true,
+    });
+  });
+
+  it("getCounted: a list whose body is an object, with its total from the headers", async () => {
+    const { client } = setup(
+      new Response(JSON.stringify({ entries: [], totalCount: 10_000 }), {
+        status: 200,
+        headers: {
+          "Content-Type": "application/json",
+          "X-Total-Count": "10000",
+          "X-Total-Count-Capped": "true",
+        },
+      }),
+    );
+    await expect(client.getCounted("kassabuch")).resolves.toEqual({
+      body: { entries: [], totalCount: 10_000 },
+      totalCount: 10_000,
+      totalCapped: true,
+    });
+  });
+
+  it("parseListTotal: capped only with a count and the header 'true'", () => {
+    const total = (headers: Record<string, string>) => parseListTotal(new Headers(headers));
+    expect(total({ "x-total-count": "10000", "x-total-count-capped": "true" })).toEqual({
+      totalCount: 10_000,
+      totalCapped: true,
+    });
+    expect(total({ "x-total-count": "10000", "x-total-count-capped": " TRUE " })).toMatchObject({
+      totalCapped: true,
+    });
+    for (const capped of ["false", "", "1", "yes"])
+      expect(total({ "x-total-count": "10000", "x-total-count-capped": capped })).toEqual({
+        totalCount: 10_000,
+        totalCapped: false,
+      });
+    expect(total({ "x-total-count": "9999" })).toEqual({ totalCount: 9999, totalCapped: false });
+    expect(total({ "x-total-count-capped": "true" })).toEqual({ totalCount: null, totalCapped: false });
   });
 
   it("parseTotalCount accepts only whole non-negative numbers", () => {

@@ -1,3 +1,4 @@
+import { TOTAL_COUNT_CAPPED_HEADER } from "@kontor/domain/http/paging";
 import type { TFieldError, TProblemCode } from "@kontor/domain/http/problem.schema";
 import { type Session, session } from "./session.ts";
 
@@ -133,10 +134,19 @@ export interface RequestOptions {
   mandant?: boolean | number;
 }
 
-/** One page of a list (DESIGN §5): the items and the total from the `x-total-count` header (null if absent). */
-export interface Page<T> {
-  items: T[];
+/**
+ * The total of a list (DESIGN §5): `x-total-count` (null if absent). A list counts its matches only up to
+ * LIST_COUNT_CAP; with more, the header says the cap and `x-total-count-capped: true` says "more than that".
+ */
+export interface ListTotal {
   totalCount: number | null;
+  /** More rows match than `totalCount` says: the last page is unknown. */
+  totalCapped: boolean;
+}
+
+/** One page of a list: the items and the total. */
+export interface Page<T> extends ListTotal {
+  items: T[];
 }
 
 /** The `x-total-count` header as a number; null when missing or not a count. */
@@ -146,6 +156,13 @@ export function parseTotalCount(header: string | null): number | null {
   return Number.isSafeInteger(count) ? count : null;
 }
 
+/** The total of a list answer: the count, and whether it is capped (only with a count: "true", any case). */
+export function parseListTotal(headers: Headers): ListTotal {
+  const totalCount = parseTotalCount(headers.get("x-total-count"));
+  const capped = headers.get(TOTAL_COUNT_CAPPED_HEADER)?.trim().toLowerCase() === "true";
+  return { totalCount, totalCapped: totalCount !== null && capped };
+}
+
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   /**
@@ -153,6 +170,11 @@ export interface ApiClient {
    * `x-total-count`. Items are `unknown`: the caller parses them with the area's schema.
    */
   getPage(path: string, options?: Omit<RequestOptions, "method" | "body">): Promise<Page<unknown>>;
+  /** GET of a list whose body is not an array (e.g. the cash book with its balances): the body and the total. */
+  getCounted<T>(
+    path: string,
+    options?: Omit<RequestOptions, "method" | "body">,
+  ): Promise<ListTotal & { body: T }>;
   get<T>(path: string, options?: Omit<RequestOptions, "method" | "body">): Promise<T>;
   post<T>(path: string, body: unknown, options?: Omit<RequestOptions, "method" | "body">): Promise<T>;
   put<T>(path: string, body: unknown, options?: Omit<RequestOptions, "method" | "body">): Promise<T>;
@@ -229,15 +251,18 @@ export function createApiClient(config: ApiClientConfig): ApiClient & {
 
   async function getPage(path: string, options: RequestOptions = {}): Promise<Page<unknown>> {
     const { body, headers } = await send(path, { ...options, method: "GET" });
-    return {
-      items: Array.isArray(body) ? body : [],
-      totalCount: parseTotalCount(headers.get("x-total-count")),
-    };
+    return { items: Array.isArray(body) ? body : [], ...parseListTotal(headers) };
+  }
+
+  async function getCounted<T>(path: string, options: RequestOptions = {}) {
+    const { body, headers } = await send(path, { ...options, method: "GET" });
+    return { body: body as T, ...parseListTotal(headers) };
   }
 
   return {
     request,
     getPage,
+    getCounted,
     get: (path, options) => request(path, { ...options, method: "GET" }),
     post: (path, body, options) => request(path, { ...options, method: "POST", body }),
     put: (path, body, options) => request(path, { ...options, method: "PUT", body }),

@@ -33,7 +33,7 @@ const loginRoute = createRoute({
       throw redirect({ href: BASEPATH + safeRedirect(search.redirect), replace: true });
   },
   loader: () => loadTexts("login"),
-  component: lazyRouteComponent(() => import("../features/login/LoginPage.tsx"), "LoginPage"),
+  component: lazyRouteComponent(() => import("../features/login/LoginRoute.tsx"), "LoginRoute"),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { BELEGS_TYPEN, type TBelegsTyp } from "../typen/typen.ts";
+import { BELEGS_TYPEN, type TBelegsTyp } from "../typen/typen.codes.ts";
 
 /**
  * A list of document types as shown in tables (SPEC §3 belegsTypsString): each code capitalised, comma-joined,

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { BELEGS_TYPEN, ZBelegsTyp } from "../typen/typen.ts";
 import { MAX_LAST_NUMMER } from "./nummernkreis.rules.ts";
-import { DEFAULT_NUMBER_PATTERN, ZNumberPattern } from "./nummernmuster.rules.ts";
+import { DEFAULT_NUMBER_PATTERN, MAX_PATTERN_LENGTH, parsePattern } from "./nummernmuster.rules.ts";
+
+/** A circle's pattern as entered in its form; an invalid pattern reads "pattern" at the field. */
+export const ZNumberPattern = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_PATTERN_LENGTH)
+  .refine((pattern) => parsePattern(pattern).ok, { params: { code: "pattern" } });
 
 const ZLastNummer = z.number().int().min(0).max(MAX_LAST_NUMMER);
 

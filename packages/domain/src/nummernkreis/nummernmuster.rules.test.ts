@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toFieldErrors } from "../http/field-errors.ts";
+import { ZNumberPattern } from "./nummernkreis.schema.ts";
 import {
   DEFAULT_NUMBER_PATTERN,
   formatNumber,
@@ -8,7 +9,6 @@ import {
   parsePattern,
   previewNumber,
   type SequenceState,
-  ZNumberPattern,
 } from "./nummernmuster.rules.ts";
 
 const nov2026 = { year: 2026, month: 11 };

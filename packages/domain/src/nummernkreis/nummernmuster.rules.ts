@@ -1,9 +1,8 @@
-import { z } from "zod";
-
 /**
  * Number circles (DESIGN §6, SPEC §3 belegnummerkreis / rechnungskreis): a pattern turns the next sequence
  * number and the date into a document number. Allocation itself (row lock, no gaps) is the API's job; these
- * rules only say what the pattern means and which sequence number comes next.
+ * rules only say what the pattern means and which sequence number comes next. Without zod (the web's circle form
+ * loads this in its first load); the pattern's schema is ZNumberPattern in nummernkreis.schema.ts.
  */
 
 /** Year and a 5-digit sequence: 2026-00001 (SPEC §3). */
@@ -135,11 +134,3 @@ export function nextSequence(state: SequenceState, year: number): { sequence: nu
 export function previewNumber(pattern: string, state: SequenceState, date: NumberDate): string {
   return formatNumber(pattern, { sequence: nextSequence(state, date.year).sequence, date });
 }
-
-/** A circle's pattern as entered in its form; an invalid pattern reads "pattern" at the field. */
-export const ZNumberPattern = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_PATTERN_LENGTH)
-  .refine((pattern) => parsePattern(pattern).ok, { params: { code: "pattern" } });

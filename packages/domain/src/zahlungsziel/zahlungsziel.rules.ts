@@ -7,6 +7,9 @@ import { type DruckSprache, euroText, prozentText } from "../money/format.ts";
  * the skonto steps, each with its date and, when the gross amount is known, the amount to pay.
  */
 
+/** At most this many skonto steps per payment term (here, not in the schema: the web's form shows it without zod). */
+export const MAX_SKONTO_STUFEN = 3;
+
 /** The parts of a payment term these rules need (SPEC §3 zahlungsziel). */
 export type ZahlungszielTerm = { nettoTage: number; skontoList: { tage: number; prozent: number }[] };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZIsoDate } from "../date/date.schema.ts";
 import { ZDecimalNumber, ZProzent } from "../money/percent.schema.ts";
+import { MAX_SKONTO_STUFEN } from "./zahlungsziel.rules.ts";
 
 /** A customer that uses a term or condition (read-only reference). */
 export const ZKundeVerweis = z.object({ id: z.number().int(), bezeichnung: z.string() });
@@ -12,8 +13,7 @@ const kundeList = z
     "Read-only: the customers that use it (id and display name, by name; at most 100); set on the customer. One in use cannot be deleted (409 error.inUse).",
   );
 
-/** At most this many skonto steps per payment term. */
-export const MAX_SKONTO_STUFEN = 3;
+export { MAX_SKONTO_STUFEN };
 
 /** One skonto step: paid within `tage` days, `prozent` may be deducted. */
 export const ZSkontoStufe = z.object({

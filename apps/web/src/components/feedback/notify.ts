@@ -1,4 +1,15 @@
-import { notifications } from "@mantine/notifications";
+import { notifications, notificationsStore } from "@mantine/notifications";
+
+/** Where toasts appear and how many at once (NotificationsContainer). */
+export const TOAST_POSITION = "top-right";
+export const TOAST_LIMIT = 4;
+
+// The container loads with the first toast (NotificationsOnDemand): until then the store places toasts as it will.
+notificationsStore.updateState((state) => ({
+  ...state,
+  defaultPosition: TOAST_POSITION,
+  limit: TOAST_LIMIT,
+}));
 
 /** SPEC §9: toasts stay 3000 ms; a failure stays as long as a snackbar (6000 ms), so it can be read. */
 const SUCCESS_MS = 3000;

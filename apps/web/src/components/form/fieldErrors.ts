@@ -39,6 +39,45 @@ export function zodValidate(schema: z.ZodType) {
   };
 }
 
+/** A form's check: field errors by input path (a @mantine/form `validate` function). */
+export type FormCheck<V> = (values: V) => Record<string, string>;
+
+/**
+ * A form's check whose rules load on demand — a shared zod schema stays out of the screen's first load (zod is
+ * ~25 KB gzip, DESIGN §9). `load()` fetches it once (start it when the form mounts; a failed load may be tried
+ * again); `check` finds nothing until then, so a submit waits for the rules (`onSubmit`) and checks afterwards.
+ */
+export function lazyCheck<V>(load: () => Promise<FormCheck<V>>) {
+  let rules: FormCheck<V> | null = null;
+  let loading: Promise<void> | undefined;
+  const ensure = (): Promise<void> => {
+    loading ??= load().then(
+      (loaded) => {
+        rules = loaded;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return {
+    load: ensure,
+    check: (values: V): Record<string, string> => rules?.(values) ?? {},
+    /**
+     * A form's submit handler: waits for the rules, then runs `checked` (typically `form.onSubmit(save, invalid)`,
+     * which checks); a failed load goes to `failed` (a toast).
+     */
+    onSubmit:
+      (checked: () => void, failed: (error: unknown) => void) =>
+      (event?: { preventDefault(): void }): void => {
+        event?.preventDefault();
+        ensure().then(checked, failed);
+      },
+  };
+}
+
 /** Field errors (of a 400 problem, or of the shared schema in the form) as translated form errors. */
 export function serverFieldErrors(fieldErrors: readonly ApiFieldError[]): Record<string, string> {
   const errors: Record<string, string> = {};

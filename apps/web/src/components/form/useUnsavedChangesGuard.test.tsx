@@ -58,7 +58,7 @@ const notiz: Resource<TNotiz, NotizValues, "crud"> = {
   columns: () => [],
   defaultSort: { field: "name", direction: "asc" },
   label: (record) => record.name,
-  schema: ZNotiz,
+  schema: async () => ZNotiz,
   empty: () => ({ name: "" }),
   toForm: (record) => ({ id: record.id, name: record.name }),
   fromForm: (values) => values,

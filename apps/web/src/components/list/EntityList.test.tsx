@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 /** A fake server of `count` rows: sorts and pages like the API does, and records every query. */
-function fakeList(count: number, options: { totalHeader?: boolean } = {}) {
+function fakeList(count: number, options: { totalHeader?: boolean; cap?: number } = {}) {
   const rows: Item[] = Array.from({ length: count }, (_, i) => ({
     id: i + 1,
     bezeichnung: `Firma ${String.fromCharCode(65 + ((i * 7) % 26))}${i}`,
@@ -63,7 +63,9 @@ function fakeList(count: number, options: { totalHeader?: boolean } = {}) {
     });
     return {
       items: sorted.slice(query.page * query.size, (query.page + 1) * query.size),
-      totalCount: options.totalHeader === false ? null : rows.length,
+      // The API counts up to a cap (LIST_COUNT_CAP); with more rows it says the cap and "capped".
+      totalCount: options.totalHeader === false ? null : Math.min(rows.length, options.cap ?? rows.length),
+      totalCapped: options.totalHeader !== false && options.cap !== undefined && rows.length > options.cap,
     };
   });
   return { rows, calls, list };
@@ -210,6 +212,29 @@ describe("generic list table", () => {
     const router = renderList(definitionOf(server.list), "/liste?page=9");
     await waitFor(() => expect(router.state.location.search).toEqual({ page: 2 }));
     await screen.findByText("Seite 2 von 2 · 25 Einträge");
+  });
+
+  it("a capped total: 'more than', no last page, and paging on beyond the counted pages while pages are full", async () => {
+    // 10 000 rows are counted of 10 045 (the cap of 10 000 scaled down: 40 counted of 45).
+    const server = fakeList(45, { cap: 40 });
+    const router = renderList(
+      definitionOf(server.list, { defaultSort: { field: "id", direction: "asc" } }),
+      "/liste?page=2",
+    );
+    await screen.findByText("Seite 2 · mehr als 40 Einträge");
+    const nav = screen.getByRole("navigation", { name: "Seitenauswahl" });
+    expect(within(nav).queryByRole("button", { name: "Letzte Seite" })).toBeNull();
+    expect(within(nav).queryByRole("button", { name: "Seite 3" })).not.toBeNull();
+    expect(within(nav).queryByRole("button", { name: "Seite 4" })).toBeNull();
+
+    fireEvent.click(within(nav).getByRole("button", { name: "Nächste Seite" }));
+    await screen.findByText("Seite 3 · mehr als 40 Einträge");
+    expect(server.calls.at(-1)).toMatchObject({ page: 2, size: 20 });
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    expect(router.state.location.search).toEqual({ page: 3 });
+    // Not full: the last page; nothing beyond it is offered, and the page is not moved back.
+    expect((screen.getByRole("button", { name: "Nächste Seite" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(router.state.location.search).toEqual({ page: 3 });
   });
 
   it("shows the empty state", async () => {

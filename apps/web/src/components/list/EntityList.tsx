@@ -77,8 +77,8 @@ export function EntityList<T extends Row>({
     queryFn: ({ signal }) => definition.list({ page: page - 1, size, sort: [order] }, signal),
     placeholderData: keepPreviousData,
   });
-  const totalCount = list.data?.totalCount ?? null;
-  const pages = pageCount(totalCount, size);
+  const total = { totalCount: list.data?.totalCount ?? null, totalCapped: list.data?.totalCapped ?? false };
+  const pages = pageCount(total, size, page, list.data?.items.length);
 
   // Every list route validates its search with validateListSearch; the router's types know only the union of
   // all routes' search shapes, hence the cast of this reducer.
@@ -88,7 +88,8 @@ export function EntityList<T extends Row>({
   };
 
   // A page beyond the end (the last row of the last page was deleted, an old bookmark): go to the last page.
-  const lastPage = list.data && !list.isPlaceholderData ? pages : null;
+  // A capped total has no known last page (an empty page beyond it offers "previous").
+  const lastPage = list.data && !list.isPlaceholderData && !total.totalCapped ? pages : null;
   useEffect(() => {
     if (lastPage !== null && page > lastPage) {
       const reducer = (previous: ListSearch) => ({ ...previous, page: lastPage > 1 ? lastPage : undefined });
@@ -235,7 +236,8 @@ export function EntityList<T extends Row>({
           <PaginationBar
             page={clampPage(page, pages)}
             pages={pages}
-            totalCount={totalCount}
+            totalCount={total.totalCount}
+            totalCapped={total.totalCapped}
             disabled={list.isFetching}
             onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
           />

@@ -68,9 +68,18 @@ describe("paging", () => {
     [21, 2],
     [45, 3],
     [null, 1],
-    [undefined, 1],
   ])("total %s -> %s pages of 20 (SPEC §9)", (total, pages) => {
-    expect(pageCount(total, 20)).toBe(pages);
+    expect(pageCount({ totalCount: total, totalCapped: false }, 20)).toBe(pages);
+  });
+
+  it("a capped total has no last page: the pages so far, and the next while this page is full", () => {
+    const capped = { totalCount: 10_000, totalCapped: true };
+    expect(pageCount(capped, 20, 1, 20)).toBe(2);
+    expect(pageCount(capped, 20, 500, 20)).toBe(501);
+    expect(pageCount(capped, 20, 612, 20)).toBe(613);
+    // A page that is not full is the last one; an empty one beyond the end offers none further.
+    expect(pageCount(capped, 20, 613, 7)).toBe(613);
+    expect(pageCount(capped, 20, 614, 0)).toBe(614);
   });
 
   it("keeps a page inside 1..pages", () => {

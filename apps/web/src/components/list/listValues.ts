@@ -1,4 +1,5 @@
 import { type SortOrder, sortParam, totalPages } from "@kontor/domain/http/paging";
+import type { ListTotal } from "../../app/api.ts";
 
 /**
  * The pure part of the generic list table (SPEC §2 "Generic list table"): what a cell shows, how a header click
@@ -49,9 +50,14 @@ export function sortSearch<F extends string>(
     : sortParam(order);
 }
 
-/** SPEC §9: total pages = ceil(total / size), 1 if unknown; a requested page is kept inside that range. */
-export function pageCount(totalCount: number | null | undefined, size: number): number {
-  return totalPages(totalCount, size);
+/**
+ * The pages the pagination bar offers. SPEC §9: ceil(total / size), 1 if the total is unknown; a requested page is
+ * kept inside that range. A capped total (more rows match than the server counts) has no known last page: the
+ * pages up to the current one, and one more while the current page is full.
+ */
+export function pageCount(total: ListTotal, size: number, page = 1, rowsOnPage = 0): number {
+  if (!total.totalCapped) return totalPages(total.totalCount, size);
+  return Math.max(1, Math.trunc(page) || 1) + (rowsOnPage >= size ? 1 : 0);
 }
 
 export function clampPage(page: number, count: number): number {

@@ -8,7 +8,7 @@ import { isApiError } from "../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../feedback/notify.ts";
 import { BackLink, EditLoadFailed, EditLoading, NOT_FOUND, parseSlug } from "../form/EditStates.tsx";
 import { FormActions } from "../form/FormActions.tsx";
-import { serverFieldErrors, zodValidate } from "../form/fieldErrors.ts";
+import { lazyCheck, serverFieldErrors, zodValidate } from "../form/fieldErrors.ts";
 import { useUnsavedChangesGuard } from "../form/useUnsavedChangesGuard.tsx";
 import { useProblemMessage } from "../problemMessage.ts";
 import { editCalls, type Resource } from "./resource.ts";
@@ -43,7 +43,11 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const calls = useMemo(() => editCalls(resource), [resource]);
-  const validate = useMemo(() => zodValidate(resource.schema), [resource]);
+  // The shared schema loads with the screen (not in its first load); a submit waits for it.
+  const rules = useMemo(() => lazyCheck(async () => zodValidate(await resource.schema())), [resource]);
+  useEffect(() => {
+    rules.load().catch(() => undefined); // reported on submit, if it still fails then
+  }, [rules]);
   const detail = useQuery({
     ...calls.detail(id === "new" ? 0 : id),
     enabled: id !== "new",
@@ -51,7 +55,7 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
   const form = useForm<V>({
     mode: "controlled",
     initialValues: resource.empty(),
-    validate: (values) => validate(resource.fromForm(values)),
+    validate: (values) => rules.check(resource.fromForm(values)),
   });
 
   const loaded = detail.data;
@@ -85,6 +89,14 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
 
   const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
 
+  const submit = rules.onSubmit(
+    form.onSubmit(
+      (values) => save.mutate(values),
+      () => notifyFailure(t("toast.saveFailed"), t("form.invalid")),
+    ),
+    (error) => notifyFailure(t("toast.saveFailed"), problemMessage(error)),
+  );
+
   if (id !== "new" && detail.isPending) return <EditLoading />;
   if (id !== "new" && detail.isError)
     return <EditLoadFailed error={detail.error} backTo={resource.listPath} />;
@@ -98,13 +110,7 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
           {id === "new" ? rt("title.new") : `${rt("title.edit")}: ${loaded ? resource.label(loaded) : ""}`}
         </Title>
       </Stack>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(
-          (values) => save.mutate(values),
-          () => notifyFailure(t("toast.saveFailed"), t("form.invalid")),
-        )}
-      >
+      <form noValidate onSubmit={submit}>
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
             <Fields form={form} {...(loaded ? { record: loaded } : {})} />

@@ -44,8 +44,12 @@ export interface ListResource<T extends Row, N extends Namespace = Namespace> {
  */
 export interface Resource<T extends Row, V extends object, N extends Namespace = Namespace>
   extends ListResource<T, N> {
-  /** The entity as the server sends it, and what the form is checked with before saving (the API's rules). */
-  schema: z.ZodType<T>;
+  /**
+   * The entity as the server sends it, and what the form is checked with before saving (the API's rules). Loaded
+   * with the screen but not in its first load (zod is ~25 KB gzip, DESIGN §9): `() => import(…).then(…)`; the
+   * record's answer and a submit wait for it.
+   */
+  schema: () => Promise<z.ZodType<T>>;
   /** Form values of a new record, of a loaded record, and the body PUT sends. */
   empty: () => V;
   toForm: (record: T) => V;
@@ -82,7 +86,7 @@ export function listCalls<T extends Row, N extends Namespace>(resource: ListReso
           ...(search ? { search } : {}),
         },
       });
-      return { items: page.items as T[], totalCount: page.totalCount };
+      return { ...page, items: page.items as T[] };
     },
     remove: (id: number) => api.delete<unknown>(`${resource.api}/${id}`),
   };
@@ -90,7 +94,7 @@ export function listCalls<T extends Row, N extends Namespace>(resource: ListReso
 
 /** The edit calls: GET {api}/{id} and PUT {api} (POST to create: createByPost), parsed with the shared schema. */
 export function editCalls<T extends Row, V extends object, N extends Namespace>(resource: Resource<T, V, N>) {
-  const parse = (value: unknown) => resource.schema.parse(value);
+  const parse = async (value: unknown) => (await resource.schema()).parse(value);
   return {
     keys: resourceKeys(resource.key),
     detail: (id: number) =>

@@ -11,7 +11,7 @@ import { problemFieldErrors } from "./formRules.ts";
 import {
   CHANGE_PASSWORD_PROBLEM_FIELDS,
   type ChangePasswordValues,
-  validateChangePassword,
+  changePasswordRules,
 } from "./password.form.ts";
 
 const EMPTY: ChangePasswordValues = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -28,9 +28,12 @@ export function ChangePasswordPage() {
   const login = useQuery(accountQuery).data?.login;
   const form = useForm<ChangePasswordValues>({
     initialValues: EMPTY,
-    validate: validateChangePassword,
+    validate: changePasswordRules.check,
     validateInputOnBlur: true,
   });
+  useEffect(() => {
+    changePasswordRules.load().catch(() => undefined); // reported on submit, if it still fails then
+  }, []);
 
   useEffect(() => {
     if (login !== undefined && slug !== login) {
@@ -57,6 +60,11 @@ export function ChangePasswordPage() {
     },
   });
 
+  const submit = changePasswordRules.onSubmit(
+    form.onSubmit((values) => change.mutate(values)),
+    (error) => notifyFailure(t("password.failed"), problemMessage(error)),
+  );
+
   const toggle = { "aria-label": t("field.showPassword") };
   return (
     <Stack gap="lg" maw={520}>
@@ -67,7 +75,7 @@ export function ChangePasswordPage() {
         </Text>
       </Stack>
       <Paper withBorder radius="md" p="lg">
-        <form noValidate onSubmit={form.onSubmit((values) => change.mutate(values))}>
+        <form noValidate onSubmit={submit}>
           <Stack gap="md">
             {/* Lets password managers file the new password under the right account. */}
             <input type="text" name="username" autoComplete="username" value={login ?? ""} readOnly hidden />

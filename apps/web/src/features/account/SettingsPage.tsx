@@ -1,4 +1,5 @@
-import { type TAccount, ZLangKey } from "@kontor/domain/auth/auth.schema";
+import type { TAccount } from "@kontor/domain/auth/auth.schema";
+import { isSupportedLanguage, supportedLanguages } from "@kontor/i18n/languages";
 import {
   Alert,
   Button,
@@ -31,8 +32,8 @@ import { problemFieldErrors } from "./formRules.ts";
 import {
   SETTINGS_PROBLEM_FIELDS,
   type SettingsValues,
+  settingsRules,
   toSettingsValues,
-  validateSettings,
 } from "./settings.form.ts";
 
 /*
@@ -122,8 +123,11 @@ function SettingsForm({ account }: { account: TAccount }) {
   const form = useForm<SettingsValues>({
     mode: "controlled",
     initialValues: toSettingsValues(account),
-    validate: validateSettings,
+    validate: settingsRules.check,
   });
+  useEffect(() => {
+    settingsRules.load().catch(() => undefined); // reported on submit, if it still fails then
+  }, []);
 
   const previousLangKey = account.langKey;
   const save = useMutation({
@@ -146,9 +150,12 @@ function SettingsForm({ account }: { account: TAccount }) {
     },
   });
 
-  const submit = form.onSubmit(
-    (values) => save.mutate(values),
-    () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+  const submit = settingsRules.onSubmit(
+    form.onSubmit(
+      (values) => save.mutate(values),
+      () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+    ),
+    (error) => notifyFailure(t("crud:toast.saveFailed"), problemMessage(error)),
   );
 
   const values = form.getValues();
@@ -179,12 +186,11 @@ function SettingsForm({ account }: { account: TAccount }) {
               />
               <Select
                 label={t("field.langKey")}
-                data={ZLangKey.options.map((value) => ({ value, label: t(`common:language.${value}`) }))}
+                data={supportedLanguages.map((value) => ({ value, label: t(`common:language.${value}`) }))}
                 allowDeselect={false}
                 value={values.langKey}
                 onChange={(value) => {
-                  const parsed = ZLangKey.safeParse(value);
-                  if (parsed.success) form.setFieldValue("langKey", parsed.data);
+                  if (isSupportedLanguage(value)) form.setFieldValue("langKey", value);
                 }}
                 error={form.errors.langKey}
               />

@@ -6,9 +6,9 @@ import { validateResetFinish, validateResetInit } from "../passwordreset/passwor
 import { toRegisterRequest, validateRegister } from "../register/register.form.ts";
 import { codeInput, groupSecret, validateCode } from "../twofactor/twoFactor.form.ts";
 import { problemFieldErrors } from "./formRules.ts";
-import { validateChangePassword } from "./password.form.ts";
+import { validateChangePassword } from "./password.rules.ts";
 import { clientName, sortSessions } from "./sessions.rules.ts";
-import { validateSettings } from "./settings.form.ts";
+import { validateSettings } from "./settings.rules.ts";
 
 const REQUIRED = "Dieses Feld ist erforderlich.";
 const NOT_EQUAL = "Das Passwort und seine Bestätigung stimmen nicht überein!";

@@ -1,26 +1,8 @@
-import { ZPasswordForm } from "@kontor/domain/account/account.schema";
 import i18next from "i18next";
 import { isApiError } from "../../app/api.ts";
-import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
+import { serverFieldErrors } from "../../components/form/fieldErrors.ts";
 
-const validatePasswordPair = zodValidate(ZPasswordForm);
-
-/**
- * The password-and-confirmation rule of SPEC §5 (ZPasswordForm: both 5–50 characters, the confirmation equal,
- * else "notEqual" at the confirmation) for a form whose new-password field may have another name (register:
- * `password`).
- */
-export function passwordPairErrors(
-  newPassword: string,
-  confirmPassword: string,
-  newField = "newPassword",
-): Record<string, string> {
-  const errors = validatePasswordPair({ newPassword, confirmPassword });
-  const result: Record<string, string> = {};
-  if (errors.newPassword) result[newField] = errors.newPassword;
-  if (errors.confirmPassword) result.confirmPassword = errors.confirmPassword;
-  return result;
-}
+/* Without zod: the screens that show a call's field errors need not load it (the password rule is passwordPair.ts). */
 
 /** Several rules' errors as one: the first message per field wins. */
 export function mergeErrors(...sets: Record<string, string>[]): Record<string, string> {

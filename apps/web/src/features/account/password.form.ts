@@ -1,6 +1,4 @@
-import { ZChangePassword } from "@kontor/domain/account/account.schema";
-import { zodValidate } from "../../components/form/fieldErrors.ts";
-import { mergeErrors, passwordPairErrors } from "./formRules.ts";
+import { lazyCheck } from "../../components/form/fieldErrors.ts";
 
 export interface ChangePasswordValues {
   currentPassword: string;
@@ -8,12 +6,10 @@ export interface ChangePasswordValues {
   confirmPassword: string;
 }
 
-const validateRequest = zodValidate(ZChangePassword);
-
-/** Current password required; new password 5–50 characters and confirmed (ZChangePassword + ZPasswordForm). */
-export function validateChangePassword(values: ChangePasswordValues): Record<string, string> {
-  return mergeErrors(validateRequest(values), passwordPairErrors(values.newPassword, values.confirmPassword));
-}
+/** The form's rules (password.rules.ts, with zod): loaded with the screen, not in its first load. */
+export const changePasswordRules = lazyCheck(() =>
+  import("./password.rules.ts").then((module) => module.validateChangePassword),
+);
 
 /** A wrong current password reads at its field. */
 export const CHANGE_PASSWORD_PROBLEM_FIELDS = { "error.passwordWrong": "currentPassword" } as const;

@@ -1,6 +1,5 @@
-import { ZAccountUpdate } from "@kontor/domain/account/account.schema";
 import type { TAccount, TLangKey } from "@kontor/domain/auth/auth.schema";
-import { zodValidate } from "../../components/form/fieldErrors.ts";
+import { lazyCheck } from "../../components/form/fieldErrors.ts";
 
 /** The settings form's values: what the inputs hold ("" for an empty text). */
 export interface SettingsValues {
@@ -13,8 +12,10 @@ export interface SettingsValues {
   timermode: boolean;
 }
 
-export const validateSettings: (values: SettingsValues) => Record<string, string> =
-  zodValidate(ZAccountUpdate);
+/** The form's rules (settings.rules.ts, with zod): loaded with the screen, not in its first load. */
+export const settingsRules = lazyCheck(() =>
+  import("./settings.rules.ts").then((module) => module.validateSettings),
+);
 
 export function toSettingsValues(account: TAccount): SettingsValues {
   return {

@@ -25,6 +25,7 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../app/api.ts";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { formatMoney } from "../../components/format/format.ts";
+import { pageCount } from "../../components/list/listValues.ts";
 import { PaginationBar } from "../../components/list/PaginationBar.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { KundeSearchField } from "../kunde/quick/KundeSearchField.tsx";
@@ -124,7 +125,8 @@ export function ArtikelKatalog() {
   });
   const rows = (katalog.data?.items ?? []) as TArtikelZeile[];
   const total = katalog.data?.totalCount ?? null;
-  const pages = total === null ? 1 : Math.max(1, Math.ceil(total / KATALOG_SEITE));
+  const totalCapped = katalog.data?.totalCapped ?? false;
+  const pages = pageCount({ totalCount: total, totalCapped }, KATALOG_SEITE, page, rows.length);
 
   return (
     <Stack gap="md">
@@ -282,6 +284,7 @@ export function ArtikelKatalog() {
         page={page}
         pages={pages}
         totalCount={total}
+        totalCapped={totalCapped}
         onChange={setPage}
         disabled={katalog.isFetching}
       />

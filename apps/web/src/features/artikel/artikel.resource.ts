@@ -46,7 +46,7 @@ export async function listArtikel(
       ...(params.geloescht ? { geloescht: true } : {}),
     },
   });
-  return { items: page.items as ArtikelListRow[], totalCount: page.totalCount };
+  return { ...page, items: page.items as ArtikelListRow[] };
 }
 
 /** DELETE artikel/{id}: refused with 409 error.inUse while documents or other records use the article. */

@@ -110,7 +110,7 @@ export async function listBelege(
       ...belegListParams(filter, search),
     },
   });
-  return { items: page.items as BelegListRow[], totalCount: page.totalCount };
+  return { ...page, items: page.items as BelegListRow[] };
 }
 
 /** DELETE beleg/{id}: drafts only (a finalized document is 409 error.belegFinalized). */

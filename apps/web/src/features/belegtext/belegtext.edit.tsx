@@ -1,9 +1,4 @@
-import {
-  type TBelegtext,
-  type THotHintText,
-  ZBelegtext,
-  ZHotHintText,
-} from "@kontor/domain/belegtext/belegtext.schema";
+import type { TBelegtext, THotHintText } from "@kontor/domain/belegtext/belegtext.schema";
 import { Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
@@ -20,7 +15,7 @@ interface BelegtextValues {
 /** Document texts: their list, the shared schema and the form (a title and a rich text, the editor loaded lazily). */
 const belegtext: Resource<TBelegtext, BelegtextValues, "felddefinition"> = {
   ...belegtextList,
-  schema: ZBelegtext,
+  schema: () => import("@kontor/domain/belegtext/belegtext.schema").then((module) => module.ZBelegtext),
   empty: () => ({ title: "", text: "" }),
   toForm: ({ id, title, text }) => ({ ...(id !== undefined ? { id } : {}), title, text }),
   fromForm: (values) => values,
@@ -58,7 +53,7 @@ interface HotHintValues {
 /** Hot-hint texts: their list, the shared schema and the form (a title and a plain text). */
 const hothint: Resource<THotHintText, HotHintValues, "felddefinition"> = {
   ...hothintList,
-  schema: ZHotHintText,
+  schema: () => import("@kontor/domain/belegtext/belegtext.schema").then((module) => module.ZHotHintText),
   empty: () => ({ hotHintTitle: "", hotHintText: "" }),
   toForm: ({ id, hotHintTitle, hotHintText }) => ({
     ...(id !== undefined ? { id } : {}),

@@ -22,7 +22,7 @@ export async function listBenachrichtigungen(
     query: { page: query.page, size: query.size, sort: query.sort.map(sortParam) },
   });
   // Lists trust the server's answer shape (no zod in list chunks, DESIGN §9); the edit screen parses.
-  return { items: page.items as TBenachrichtigung[], totalCount: page.totalCount };
+  return { ...page, items: page.items as TBenachrichtigung[] };
 }
 
 export async function deleteBenachrichtigung(id: number): Promise<void> {

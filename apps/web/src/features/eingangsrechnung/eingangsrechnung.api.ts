@@ -50,7 +50,7 @@ export async function listEingang(
       ...(status ? { status } : {}),
     },
   });
-  return { items: page.items as EingangZeile[], totalCount: page.totalCount };
+  return { ...page, items: page.items as EingangZeile[] };
 }
 
 export const eingangQuery = (id: number) =>

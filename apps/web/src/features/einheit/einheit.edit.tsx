@@ -1,4 +1,4 @@
-import { type TEinheit, ZEinheit } from "@kontor/domain/einheit/einheit.schema";
+import type { TEinheit } from "@kontor/domain/einheit/einheit.schema";
 import { Checkbox, Group, Select, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
@@ -20,7 +20,7 @@ interface Values {
 /** Base units: their list, the shared schema and the form (a UN/ECE code of the domain's list, name, symbol). */
 const einheit: Resource<TEinheit, Values, "stammdaten"> = {
   ...einheitList,
-  schema: ZEinheit,
+  schema: () => import("@kontor/domain/einheit/einheit.schema").then((module) => module.ZEinheit),
   empty: () => ({ code: null, bezeichnung: "", kuerzel: "", defaultEinheit: false }),
   toForm: (r) => ({ ...r }),
   fromForm: (v) => ({ ...v, code: orUndefined(v.code) }),

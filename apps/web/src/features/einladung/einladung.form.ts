@@ -1,7 +1,8 @@
 import type { TLangKey } from "@kontor/domain/auth/auth.schema";
 import { type TEinladungRegister, ZEinladungRegister } from "@kontor/domain/einladung/einladung.schema";
 import { zodValidate } from "../../components/form/fieldErrors.ts";
-import { mergeErrors, passwordPairErrors } from "../account/formRules.ts";
+import { mergeErrors } from "../account/formRules.ts";
+import { passwordPairErrors } from "../account/passwordPair.ts";
 
 /** The registration through an invitation: what the inputs hold (the key comes from the link). */
 export interface EinladungRegisterValues {

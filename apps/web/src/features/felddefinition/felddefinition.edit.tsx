@@ -1,13 +1,7 @@
+import { FELD_TYPEN, type TFeldTyp } from "@kontor/domain/felddefinition/felddefinition.codes";
 import { valueFitsType } from "@kontor/domain/felddefinition/felddefinition.rules";
-import {
-  FELD_TYPEN,
-  type TFeldBereich,
-  type TFeldTyp,
-  ZArtikelFelddefinition,
-  ZBelegFelddefinition,
-  ZKundeFelddefinition,
-} from "@kontor/domain/felddefinition/felddefinition.schema";
-import { BELEGS_TYPEN } from "@kontor/domain/typen/typen";
+import type { TFeldBereich } from "@kontor/domain/felddefinition/felddefinition.schema";
+import { BELEGS_TYPEN } from "@kontor/domain/typen/typen.codes";
 import { Checkbox, Group, MultiSelect, Select, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { lazy, Suspense } from "react";
@@ -46,7 +40,7 @@ const OptionenInput = lazy(() =>
  */
 function felddefinitionResource(
   bereich: TFeldBereich,
-  schema: z.ZodType<FelddefinitionRecord>,
+  schema: () => Promise<z.ZodType<FelddefinitionRecord>>,
 ): Resource<FelddefinitionRecord, FelddefinitionValues, "felddefinition"> {
   const prefix = felddefinitionPrefix(bereich);
   return {
@@ -241,9 +235,16 @@ function DefaultValueInput({
   }
 }
 
-const kundefelddefinition = felddefinitionResource("kunde", ZKundeFelddefinition);
-const artikelfelddefinition = felddefinitionResource("artikel", ZArtikelFelddefinition);
-const belegfelddefinition = felddefinitionResource("beleg", ZBelegFelddefinition);
+const schemas = () => import("@kontor/domain/felddefinition/felddefinition.schema");
+const kundefelddefinition = felddefinitionResource("kunde", () =>
+  schemas().then((module) => module.ZKundeFelddefinition),
+);
+const artikelfelddefinition = felddefinitionResource("artikel", () =>
+  schemas().then((module) => module.ZArtikelFelddefinition),
+);
+const belegfelddefinition = felddefinitionResource("beleg", () =>
+  schemas().then((module) => module.ZBelegFelddefinition),
+);
 
 export const KundefelddefinitionEdit = () => <ResourceEditPage resource={kundefelddefinition} />;
 export const ArtikelfelddefinitionEdit = () => <ResourceEditPage resource={artikelfelddefinition} />;

@@ -1,4 +1,4 @@
-import { type TFirmengruppe, ZFirmengruppe } from "@kontor/domain/firmengruppe/firmengruppe.schema";
+import type { TFirmengruppe } from "@kontor/domain/firmengruppe/firmengruppe.schema";
 import { List, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
@@ -13,7 +13,8 @@ interface Values {
 /** Firm groups: their list, the shared schema and the form (a name; the member customers read-only). */
 const firmengruppe: Resource<TFirmengruppe, Values, "felddefinition"> = {
   ...firmengruppeList,
-  schema: ZFirmengruppe,
+  schema: () =>
+    import("@kontor/domain/firmengruppe/firmengruppe.schema").then((module) => module.ZFirmengruppe),
   empty: () => ({ bezeichnung: "" }),
   toForm: ({ id, bezeichnung }) => ({ ...(id !== undefined ? { id } : {}), bezeichnung }),
   fromForm: (values) => values,

@@ -21,7 +21,7 @@ export async function listGroups(query: ListQuery, signal?: AbortSignal): Promis
     query: { page: query.page, size: query.size, sort: query.sort.map(sortParam) },
   });
   // Lists trust the server's answer shape (no zod in list chunks, DESIGN §9); the edit screen parses.
-  return { items: page.items as TGroupRecord[], totalCount: page.totalCount };
+  return { ...page, items: page.items as TGroupRecord[] };
 }
 
 /** DELETE group/{id}. */

@@ -1,5 +1,5 @@
 import "mantine-datatable/styles.css";
-import { type SortOrder, totalPages } from "@kontor/domain/http/paging";
+import type { SortOrder } from "@kontor/domain/http/paging";
 import { KASSABUCH_TYPEN, type TKassabuchTyp } from "@kontor/domain/kassabuch/kassabuch.codes";
 import type { TKassabuchEintrag } from "@kontor/domain/kassabuch/kassabuch.schema";
 import {
@@ -32,6 +32,7 @@ import { saveBlob } from "../../components/files/files.ts";
 import { DateInput } from "../../components/form/DateInput.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../components/format/format.ts";
 import { IconPlus } from "../../components/icons.tsx";
+import { pageCount } from "../../components/list/listValues.ts";
 import { PaginationBar } from "../../components/list/PaginationBar.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import {
@@ -125,7 +126,8 @@ export function KassabuchList() {
   const aktiv = useMemo(() => ({ ...filter, search: verzoegert }), [filter, verzoegert]);
   const buch = useQuery(kassabuchQuery(aktiv, page - 1, sort));
   const daten = buch.data;
-  const pages = totalPages(daten?.totalCount ?? null, KASSABUCH_SIZE);
+  const total = { totalCount: daten?.totalCount ?? null, totalCapped: daten?.totalCapped ?? false };
+  const pages = pageCount(total, KASSABUCH_SIZE, page, daten?.entries.length);
 
   const aendern = (teil: Partial<KassabuchFilter>) => {
     setFilter((vorher) => ({ ...vorher, ...teil }));
@@ -395,7 +397,8 @@ export function KassabuchList() {
       <PaginationBar
         page={Math.min(page, pages)}
         pages={pages}
-        totalCount={daten?.totalCount ?? null}
+        totalCount={total.totalCount}
+        totalCapped={total.totalCapped}
         disabled={buch.isFetching}
         onChange={setPage}
       />

@@ -39,8 +39,9 @@ export const KASSABUCH_SIZE = 20;
 export const kassabuchQuery = (filter: KassabuchFilter, page: number, sort: SortOrder) =>
   queryOptions({
     queryKey: kassabuchKeys.buch(filter, page, sort),
-    queryFn: ({ signal }) =>
-      api.get<TKassabuch>("kassabuch", {
+    queryFn: async ({ signal }) => {
+      // The total also comes as x-total-count, with x-total-count-capped when there are more than the cap.
+      const { body, totalCapped } = await api.getCounted<TKassabuch>("kassabuch", {
         signal,
         query: {
           page,
@@ -51,7 +52,9 @@ export const kassabuchQuery = (filter: KassabuchFilter, page: number, sort: Sort
           typ: filter.typ || undefined,
           search: filter.search.trim() || undefined,
         },
-      }),
+      });
+      return { ...body, totalCapped };
+    },
     placeholderData: keepPreviousData,
   });
 

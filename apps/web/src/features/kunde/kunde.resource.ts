@@ -93,7 +93,7 @@ export async function listKunden(
       ...kundeListParams(filter, search),
     },
   });
-  return { items: page.items as KundeListRow[], totalCount: page.totalCount };
+  return { ...page, items: page.items as KundeListRow[] };
 }
 
 /** DELETE kundes/{id}: refused with 409 error.kundeInUse while documents or other records use the customer. */

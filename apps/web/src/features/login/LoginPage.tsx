@@ -14,8 +14,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { Link, useNavigate, useSearch } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
 import { loadTexts } from "../../app/i18n.ts";
@@ -24,6 +23,9 @@ import { LanguageSwitch } from "../../components/LanguageSwitch.tsx";
 import { problemMessageOf } from "../../components/problemMessage.ts";
 
 type LoginActions = typeof import("./login.actions.ts");
+
+const PASSWORD_RESET = "/passwordreset";
+const REGISTER = "/register";
 
 let loadingActions: Promise<LoginActions> | undefined;
 
@@ -44,13 +46,22 @@ function loadActions(): Promise<LoginActions> {
 
 type Status = { kind: "idle" } | { kind: "pending" } | { kind: "failed"; error: unknown };
 
+/**
+ * How the login page moves on. It knows no router: on a direct visit it shows before the router has loaded
+ * (app/loginFirst.tsx, DESIGN §9 login budget); inside the app the login route passes the router's (LoginRoute.tsx).
+ */
+export interface LoginPageProps {
+  /** The in-app path the user wanted (`?redirect=`, checked with safeRedirect before it is followed). */
+  redirect: string | undefined;
+  /** Goes to an in-app path (without /app), e.g. "/register" or "/validate2fa?redirect=…". */
+  go: (path: string, options?: { replace?: boolean }) => Promise<void>;
+}
+
 /** Public sign-in page (SPEC §4 Login). On failure the typed login stays, only the password is cleared. */
-export function LoginPage() {
+export function LoginPage({ redirect, go }: LoginPageProps) {
   const { t, i18n } = useTranslation(["login", "common"]);
   // The "errors" texts come with the sign-in code (loadActions), so the page does not wait for them.
   const problemMessage = (error: unknown) => problemMessageOf(error, i18n);
-  const search = useSearch({ from: "/login" });
-  const navigate = useNavigate();
   const actions = useRef<LoginActions | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [passwordVisible, setPasswordVisible] = useState(false);
@@ -85,10 +96,11 @@ export function LoginPage() {
       const result = await actions.current.signIn(actions.current.toLoginRequest(form.getValues()));
       if (result.kind === "twoFactorRequired") {
         // SPEC §4: not signed in yet; the code step (with the kept temporary token) leads on to the same target.
-        await navigate({ to: "/validate2fa", search: search.redirect ? { redirect: search.redirect } : {} });
+        const query = redirect ? `?${new URLSearchParams({ redirect })}` : "";
+        await go(`/validate2fa${query}`);
         return;
       }
-      await navigate({ href: BASEPATH + safeRedirect(search.redirect), replace: true });
+      await go(safeRedirect(redirect), { replace: true });
     } catch (error) {
       form.setFieldValue("password", "");
       passwordInput.current?.focus();
@@ -105,6 +117,13 @@ export function LoginPage() {
   useEffect(() => {
     if (Object.keys(form.errors).length > 0) form.validate();
   }, [language]);
+
+  // A plain click stays in the app; with a modifier (new tab, new window) the browser follows the link itself.
+  const follow = (path: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void go(path);
+  };
 
   const failure = status.kind === "failed" ? status.error : null;
   const retryMessage = (seconds: number) =>
@@ -174,7 +193,14 @@ export function LoginPage() {
                   }}
                   {...form.getInputProps("password")}
                 />
-                <Anchor component={Link} to="/passwordreset" size="sm" mt={-8} w="fit-content" ml="auto">
+                <Anchor
+                  href={BASEPATH + PASSWORD_RESET}
+                  onClick={follow(PASSWORD_RESET)}
+                  size="sm"
+                  mt={-8}
+                  w="fit-content"
+                  ml="auto"
+                >
                   {t("forgotPassword")}
                 </Anchor>
                 <Button type="submit" fullWidth mt="xs" loading={status.kind === "pending"}>
@@ -185,7 +211,7 @@ export function LoginPage() {
           </Paper>
           <Text size="sm" ta="center" c="dimmed">
             {t("noAccount")}{" "}
-            <Anchor component={Link} to="/register" fw={500}>
+            <Anchor href={BASEPATH + REGISTER} onClick={follow(REGISTER)} fw={500}>
               {t("register")}
             </Anchor>
           </Text>

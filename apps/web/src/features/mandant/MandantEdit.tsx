@@ -13,6 +13,7 @@ import {
 } from "../../components/form/EditStates.tsx";
 import { FormActions } from "../../components/form/FormActions.tsx";
 import { formatDate } from "../../components/format/format.ts";
+import { useProblemMessage } from "../../components/problemMessage.ts";
 import { accountQuery } from "../account/account.queries.ts";
 import { MandantFormFields, Section } from "./MandantFormFields.tsx";
 import { mandantKeys, setMandantAktiv } from "./mandant.api.ts";
@@ -34,24 +35,28 @@ export function MandantEditPage() {
 
 function MandantEdit({ id }: { id: number | "new" }) {
   const { t } = useTranslation(["mandant", "crud", "common"]);
+  const problemMessage = useProblemMessage();
   const navigate = useNavigate();
   const account = useQuery(accountQuery);
   const isAdmin = account.data?.authorities.includes("ROLE_ADMIN") ?? false;
   const queryClient = useQueryClient();
-  const { form, detail, save } = useMandantForm(id);
+  const { form, detail, save, rules } = useMandantForm(id);
   const isNew = id === "new";
 
   if (!isNew && detail.isPending) return <EditLoading />;
   if (!isNew && detail.isError) return <EditLoadFailed error={detail.error} backTo={MANDANT_LIST_PATH} />;
 
-  const submit = form.onSubmit(
-    (values) =>
-      save.mutate(values, {
-        onSuccess: (saved) => {
-          if (isNew) void navigate({ to: `/mandant/${saved.id}`, replace: true });
-        },
-      }),
-    () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+  const submit = rules.onSubmit(
+    form.onSubmit(
+      (values) =>
+        save.mutate(values, {
+          onSuccess: (saved) => {
+            if (isNew) void navigate({ to: `/mandant/${saved.id}`, replace: true });
+          },
+        }),
+      () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+    ),
+    (error) => notifyFailure(t("crud:toast.saveFailed"), problemMessage(error)),
   );
 
   const saved = detail.data;

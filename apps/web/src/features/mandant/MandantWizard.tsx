@@ -13,6 +13,7 @@ import {
   NOT_FOUND,
   parseSlug,
 } from "../../components/form/EditStates.tsx";
+import { useProblemMessage } from "../../components/problemMessage.ts";
 import { accountQuery } from "../account/account.queries.ts";
 import { modultypNamesQuery } from "../modul/modul.api.ts";
 import {
@@ -42,7 +43,8 @@ function MandantWizard({ id }: { id: number | "new" }) {
   const navigate = useNavigate();
   const account = useQuery(accountQuery);
   const isAdmin = account.data?.authorities.includes("ROLE_ADMIN") ?? false;
-  const { form, detail, save } = useMandantForm(id);
+  const problemMessage = useProblemMessage();
+  const { form, detail, save, rules } = useMandantForm(id);
   const [active, setActive] = useState(0);
   const isNew = id === "new";
   const last = WIZARD_STEPS.length - 1;
@@ -51,32 +53,38 @@ function MandantWizard({ id }: { id: number | "new" }) {
   if (!isNew && detail.isError) return <EditLoadFailed error={detail.error} backTo={MANDANT_LIST_PATH} />;
 
   /** Next step only when the fields of this step are valid; only this step's errors are shown. */
-  const next = () => {
-    const step = WIZARD_STEPS[active];
-    if (!step) return;
-    const stepErrors = errorsOfStep(form.validate().errors, step.id);
-    form.setErrors(stepErrors as Record<string, string>);
-    if (Object.keys(stepErrors).length === 0) setActive((current) => Math.min(current + 1, last));
-  };
-
-  const finish = form.onSubmit(
-    (values) =>
-      save.mutate(values, {
-        onSuccess: (saved) => void navigate({ to: `/mandant/${saved.id}` }),
-        // The server's field errors are at the fields now (useMandantForm): show the first step that has one.
-        onError: (error) => {
-          if (isApiError(error) && error.fieldErrors.length > 0)
-            setActive(
-              firstStepWithError(
-                Object.fromEntries(error.fieldErrors.map((item) => [item.field, item.code])),
-              ),
-            );
-        },
-      }),
-    (errors) => {
-      setActive(firstStepWithError(errors));
-      notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid"));
+  const next = rules.onSubmit(
+    () => {
+      const step = WIZARD_STEPS[active];
+      if (!step) return;
+      const stepErrors = errorsOfStep(form.validate().errors, step.id);
+      form.setErrors(stepErrors as Record<string, string>);
+      if (Object.keys(stepErrors).length === 0) setActive((current) => Math.min(current + 1, last));
     },
+    (error) => notifyFailure(t("crud:toast.saveFailed"), problemMessage(error)),
+  );
+
+  const finish = rules.onSubmit(
+    form.onSubmit(
+      (values) =>
+        save.mutate(values, {
+          onSuccess: (saved) => void navigate({ to: `/mandant/${saved.id}` }),
+          // The server's field errors are at the fields now (useMandantForm): show the first step that has one.
+          onError: (error) => {
+            if (isApiError(error) && error.fieldErrors.length > 0)
+              setActive(
+                firstStepWithError(
+                  Object.fromEntries(error.fieldErrors.map((item) => [item.field, item.code])),
+                ),
+              );
+          },
+        }),
+      (errors) => {
+        setActive(firstStepWithError(errors));
+        notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid"));
+      },
+    ),
+    (error) => notifyFailure(t("crud:toast.saveFailed"), problemMessage(error)),
   );
 
   const steps = [

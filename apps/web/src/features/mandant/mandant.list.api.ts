@@ -11,5 +11,5 @@ export async function listMandants(query: ListQuery, signal?: AbortSignal): Prom
     query: { page: query.page, size: query.size, sort: query.sort.map(sortParam) },
   });
   // Lists trust the server's answer shape (no zod in list chunks, DESIGN §9); the edit screen parses.
-  return { items: page.items as TMandantListItem[], totalCount: page.totalCount };
+  return { ...page, items: page.items as TMandantListItem[] };
 }

@@ -1,21 +1,24 @@
-import { ZMandant } from "@kontor/domain/mandant/mandant.schema";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
-import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
+import { lazyCheck, serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { mandantKeys, mandantQuery, saveMandant } from "./mandant.api.ts";
+import { mandantKeys, mandantQuery, mandantSchemas, saveMandant } from "./mandant.api.ts";
 import { emptyMandant, type MandantFormValues, toFormValues, toPayload } from "./mandant.form.ts";
 
-const validateMandant = zodValidate(ZMandant);
+/** The shared ZMandant on the payload the values map to; loaded with the screen, a submit or step waits for it. */
+const mandantRules = lazyCheck(async (): Promise<(values: MandantFormValues) => Record<string, string>> => {
+  const validate = zodValidate((await mandantSchemas()).ZMandant);
+  return (values) => validate(toPayload(values));
+});
 
 /**
  * The tenant form shared by the plain edit and the wizard (DESIGN §3): loads the tenant, validates with the
- * shared schema, saves with PUT mandants, shows server field errors at the fields and keeps what the user typed
- * when saving fails.
+ * shared schema (`rules`: loaded after the screen, a submit waits for it), saves with PUT mandants, shows server
+ * field errors at the fields and keeps what the user typed when saving fails.
  */
 export function useMandantForm(id: number | "new") {
   const { t } = useTranslation("crud");
@@ -24,8 +27,11 @@ export function useMandantForm(id: number | "new") {
   const form = useForm<MandantFormValues>({
     mode: "controlled",
     initialValues: emptyMandant(),
-    validate: (values) => validateMandant(toPayload(values)),
+    validate: mandantRules.check,
   });
+  useEffect(() => {
+    mandantRules.load().catch(() => undefined); // reported on submit, if it still fails then
+  }, []);
 
   const detail = useQuery({
     ...mandantQuery(typeof id === "number" ? id : 0),
@@ -58,7 +64,7 @@ export function useMandantForm(id: number | "new") {
     },
   });
 
-  return { form, detail, save };
+  return { form, detail, save, rules: mandantRules };
 }
 
 export type MandantForm = ReturnType<typeof useMandantForm>["form"];

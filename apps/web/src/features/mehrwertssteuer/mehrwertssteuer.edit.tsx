@@ -1,7 +1,4 @@
-import {
-  type TMehrwertssteuer,
-  ZMehrwertssteuer,
-} from "@kontor/domain/mehrwertssteuer/mehrwertssteuer.schema";
+import type { TMehrwertssteuer } from "@kontor/domain/mehrwertssteuer/mehrwertssteuer.schema";
 import { Checkbox, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PercentInput } from "../../components/form/PercentInput.tsx";
@@ -20,7 +17,8 @@ interface Values {
 /** VAT rates: their list, the shared schema and the form. */
 const mehrwertssteuer: Resource<TMehrwertssteuer, Values, "stammdaten"> = {
   ...mehrwertssteuerList,
-  schema: ZMehrwertssteuer,
+  schema: () =>
+    import("@kontor/domain/mehrwertssteuer/mehrwertssteuer.schema").then((module) => module.ZMehrwertssteuer),
   empty: () => ({ mwst: "", defaultMwst: false, land: "AT" }),
   toForm: (r) => ({ ...r }),
   fromForm: (v) => ({ ...v, mwst: orUndefined(v.mwst) }),

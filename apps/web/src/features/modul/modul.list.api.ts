@@ -20,5 +20,5 @@ export async function listModultypen(query: ListQuery, signal?: AbortSignal): Pr
     query: { page: query.page, size: query.size, sort: query.sort.map(sortParam) },
   });
   // Lists trust the server's answer shape (no zod in list chunks, DESIGN §9); the edit screen parses.
-  return { items: page.items as TModultyp[], totalCount: page.totalCount };
+  return { ...page, items: page.items as TModultyp[] };
 }

@@ -1,17 +1,11 @@
 import { MAX_LAST_NUMMER } from "@kontor/domain/nummernkreis/nummernkreis.rules";
-import {
-  type TBelegnummerkreis,
-  type TRechnungskreis,
-  ZBelegnummerkreis,
-  ZRechnungskreis,
-} from "@kontor/domain/nummernkreis/nummernkreis.schema";
+import type { TBelegnummerkreis, TRechnungskreis } from "@kontor/domain/nummernkreis/nummernkreis.schema";
 import { DEFAULT_NUMBER_PATTERN, parsePattern } from "@kontor/domain/nummernkreis/nummernmuster.rules";
-import { BELEGS_TYPEN, type TBelegsTyp } from "@kontor/domain/typen/typen";
+import { BELEGS_TYPEN, type TBelegsTyp } from "@kontor/domain/typen/typen.codes";
 import { Checkbox, MultiSelect, SimpleGrid, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { api } from "../../app/api.ts";
 import { WholeNumberInput, type WholeNumberInputProps } from "../../components/form/WholeNumberInput.tsx";
 import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
@@ -64,16 +58,20 @@ interface BelegValues {
   nummerProJahr: boolean;
 }
 
-/** All circles of the tenant (a type belongs to one circle only): refreshed with the resource's key. */
+/**
+ * All circles of the tenant (a type belongs to one circle only): refreshed with the resource's key. Only their
+ * types are read; the server's response schema guarantees the shape (as for lists).
+ */
 const allBelegnummerkreise = {
   queryKey: ["belegnummerkreis", "all"] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    z.array(ZBelegnummerkreis).parse(await api.get<unknown>("belegnummerkreisall", { signal })),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<TBelegnummerkreis[]>("belegnummerkreisall", { signal }),
 };
 
 const belegnummerkreis: Resource<TBelegnummerkreis, BelegValues, "nummernkreis"> = {
   ...belegnummerkreisList,
-  schema: ZBelegnummerkreis,
+  schema: () =>
+    import("@kontor/domain/nummernkreis/nummernkreis.schema").then((module) => module.ZBelegnummerkreis),
   createByPost: true,
   empty: () => ({
     belegsTyps: [],
@@ -174,7 +172,8 @@ interface RechnungValues {
 
 const rechnungskreis: Resource<TRechnungskreis, RechnungValues, "nummernkreis"> = {
   ...rechnungskreisList,
-  schema: ZRechnungskreis,
+  schema: () =>
+    import("@kontor/domain/nummernkreis/nummernkreis.schema").then((module) => module.ZRechnungskreis),
   createByPost: true,
   empty: () => ({
     rechnungskreisName: "",

@@ -1,6 +1,6 @@
 import { ZResetPasswordInit } from "@kontor/domain/account/account.schema";
 import { zodValidate } from "../../components/form/fieldErrors.ts";
-import { passwordPairErrors } from "../account/formRules.ts";
+import { passwordPairErrors } from "../account/passwordPair.ts";
 
 export interface ResetInitValues {
   email: string;

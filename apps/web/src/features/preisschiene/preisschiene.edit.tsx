@@ -1,4 +1,4 @@
-import { type TPreisschiene, ZPreisschiene } from "@kontor/domain/preisschiene/preisschiene.schema";
+import type { TPreisschiene } from "@kontor/domain/preisschiene/preisschiene.schema";
 import { Group, Stack, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -21,7 +21,8 @@ interface Values {
  */
 const preisschiene: Resource<TPreisschiene, Values, "stammdaten"> = {
   ...preisschieneList,
-  schema: ZPreisschiene,
+  schema: () =>
+    import("@kontor/domain/preisschiene/preisschiene.schema").then((module) => module.ZPreisschiene),
   empty: () => ({ bezeichnung: "", aktiv: true }),
   toForm: (r) => ({ ...r }),
   fromForm: (v) => v,

@@ -1,4 +1,4 @@
-import { type TRabatt, ZRabatt } from "@kontor/domain/rabatt/rabatt.schema";
+import type { TRabatt } from "@kontor/domain/rabatt/rabatt.schema";
 import { Group, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PercentInput } from "../../components/form/PercentInput.tsx";
@@ -16,7 +16,7 @@ interface Values {
 /** Discounts: their list, the shared schema and the form (a code unique in the tenant, a name, a percentage). */
 const rabatt: Resource<TRabatt, Values, "stammdaten"> = {
   ...rabattList,
-  schema: ZRabatt,
+  schema: () => import("@kontor/domain/rabatt/rabatt.schema").then((module) => module.ZRabatt),
   empty: () => ({ code: "", bezeichnung: "", prozent: "" }),
   toForm: (r) => ({ ...r }),
   fromForm: (v) => ({ ...v, prozent: orUndefined(v.prozent) }),

@@ -1,10 +1,8 @@
 import { VORLAGE_MAX_BYTES } from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.rules";
-import { ZRechnungsvorlage, ZVorlageDatei } from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.schema";
 import { Badge, Button, Checkbox, FileInput, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { fileToBase64, saveBlob } from "../../components/files/files.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -13,29 +11,13 @@ import type { Resource } from "../../components/resource/resource.ts";
 import { formatBytes } from "../../components/richtext/imageFile.ts";
 import { fetchVorlage } from "./rechnungsvorlage.file.ts";
 import { type RechnungsvorlageValues, rechnungsvorlageFromForm } from "./rechnungsvorlage.form.ts";
+import type { TRechnungsvorlageForm } from "./rechnungsvorlage.formSchema.ts";
 import { contentTypeName, rechnungsvorlageList } from "./rechnungsvorlage.resource.ts";
-
-/**
- * The template as the server sends it, and what the form is checked with: a new file must be a PDF, PNG or JPEG
- * by its content and at most 5 MB (the rule the server applies too), and a new template needs one.
- */
-const ZRechnungsvorlageForm = ZRechnungsvorlage.extend({ vorlage: ZVorlageDatei.optional() }).superRefine(
-  (value, context) => {
-    if (value.id === undefined && value.vorlage === undefined)
-      context.addIssue({
-        code: "custom",
-        path: ["vorlage"],
-        params: { code: "required" },
-        message: "required",
-      });
-  },
-);
-type TRechnungsvorlageForm = z.infer<typeof ZRechnungsvorlageForm>;
 
 /** Document templates: their list, the form's schema and the form (a name, active, and a file to upload). */
 const rechnungsvorlage: Resource<TRechnungsvorlageForm, RechnungsvorlageValues, "felddefinition"> = {
   ...rechnungsvorlageList,
-  schema: ZRechnungsvorlageForm,
+  schema: () => import("./rechnungsvorlage.formSchema.ts").then((module) => module.ZRechnungsvorlageForm),
   empty: () => ({ vorlagename: "", active: true, datei: null, vorlage: "", vorlageDateiname: "" }),
   toForm: (r) => ({
     ...(r.id !== undefined ? { id: r.id } : {}),

@@ -1,7 +1,8 @@
 import { type TRegister, ZRegister } from "@kontor/domain/account/account.schema";
 import type { TLangKey } from "@kontor/domain/auth/auth.schema";
 import { zodValidate } from "../../components/form/fieldErrors.ts";
-import { mergeErrors, passwordPairErrors } from "../account/formRules.ts";
+import { mergeErrors } from "../account/formRules.ts";
+import { passwordPairErrors } from "../account/passwordPair.ts";
 
 export interface RegisterValues {
   login: string;

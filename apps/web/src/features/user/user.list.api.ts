@@ -35,5 +35,5 @@ export async function listUsers(
     },
   });
   // Lists trust the server's answer shape (no zod in list chunks, DESIGN §9); the edit screen parses.
-  return { items: page.items as TUserRecord[], totalCount: page.totalCount };
+  return { ...page, items: page.items as TUserRecord[] };
 }

@@ -1,8 +1,9 @@
-import { type TWarengruppe, ZUntergruppe } from "@kontor/domain/warengruppe/warengruppe.schema";
+import type { TWarengruppe } from "@kontor/domain/warengruppe/warengruppe.schema";
 import {
   ActionIcon,
   Alert,
   Button,
+  Center,
   Group,
   Loader,
   Modal,
@@ -10,30 +11,22 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
   VisuallyHidden,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, isApiError } from "../../app/api.ts";
-import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
-import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
 import { IconPencil, IconPlus } from "../../components/icons.tsx";
-import { useProblemMessage } from "../../components/problemMessage.ts";
-import {
-  emptyUntergruppe,
-  type UntergruppeValues,
-  untergruppeFromForm,
-  warengruppeName,
-} from "./untergruppe.form.ts";
+import { warengruppeName } from "./untergruppe.form.ts";
 import { untergruppenOfQuery } from "./warengruppe.api.ts";
 
-const validateUntergruppe = zodValidate(ZUntergruppe);
+// The dialog's form (with the shared schema, i.e. zod) loads when it opens, not with the screen (DESIGN §9).
+const AddUntergruppeForm = lazy(() =>
+  import("./AddUntergruppeForm.tsx").then((module) => ({ default: module.AddUntergruppeForm })),
+);
 
 /**
  * Below a saved goods group: its subgroups (each with a link to its edit screen) and "Untergruppe hinzufügen",
@@ -109,101 +102,18 @@ export function UntergruppenSection({ group }: { group: TWarengruppe & { id: num
         // Centred: toasts (top right) must not cover the dialog's buttons while the next subgroup is typed.
         centered
       >
-        {adding && <AddUntergruppeForm warengruppeId={group.id} onDone={() => setAdding(false)} />}
+        {adding && (
+          <Suspense
+            fallback={
+              <Center py="md">
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <AddUntergruppeForm warengruppeId={group.id} onDone={() => setAdding(false)} />
+          </Suspense>
+        )}
       </Modal>
     </Paper>
-  );
-}
-
-function AddUntergruppeForm({ warengruppeId, onDone }: { warengruppeId: number; onDone: () => void }) {
-  const { t } = useTranslation(["stammdaten", "crud"]);
-  const problemMessage = useProblemMessage();
-  const queryClient = useQueryClient();
-  const codeInput = useRef<HTMLInputElement>(null);
-  const initialValues = useMemo(() => emptyUntergruppe(warengruppeId), [warengruppeId]);
-  const form = useForm<UntergruppeValues>({
-    mode: "controlled",
-    initialValues,
-    validate: (values) => validateUntergruppe(untergruppeFromForm(values)),
-  });
-
-  const save = useMutation({
-    mutationFn: ({ values }: { values: UntergruppeValues; next: boolean }) =>
-      api.put<unknown>("untergruppes", untergruppeFromForm(values)),
-    onSuccess: (_, { next }) => {
-      notifySuccess(t("crud:toast.created"));
-      // The subgroup lists and the goods groups (their subgroups, the count in the list) show it.
-      void queryClient.invalidateQueries({ queryKey: ["untergruppe"] });
-      void queryClient.invalidateQueries({ queryKey: ["warengruppe"] });
-      if (!next) {
-        onDone();
-        return;
-      }
-      form.reset();
-      codeInput.current?.focus();
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.fieldErrors.length > 0)
-        form.setErrors(serverFieldErrors(error.fieldErrors));
-      notifyFailure(t("crud:toast.saveFailed"), problemMessage(error));
-    },
-  });
-
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        // "Speichern und nächste" is the first submit button, so Enter in a field also keeps the dialog open.
-        const submitter = (event.nativeEvent as SubmitEvent).submitter;
-        const next = submitter?.dataset.next === "true";
-        form.onSubmit(
-          (values) => save.mutate({ values, next }),
-          () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
-        )(event);
-      }}
-    >
-      <Stack gap="md">
-        <Group grow align="flex-start">
-          <TextInput
-            ref={codeInput}
-            data-autofocus
-            label={t("untergruppe.field.unterGruppe")}
-            description={t("untergruppe.hint.unterGruppe")}
-            withAsterisk
-            maxLength={20}
-            key={form.key("unterGruppe")}
-            {...form.getInputProps("unterGruppe")}
-          />
-          <TextInput
-            label={t("untergruppe.field.bezeichnung")}
-            withAsterisk
-            maxLength={100}
-            key={form.key("bezeichnung")}
-            {...form.getInputProps("bezeichnung")}
-          />
-        </Group>
-        {form.errors.warengruppe && (
-          <Alert color="red" role="alert">
-            {form.errors.warengruppe}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} mr="auto">
-            {t("crud:action.cancel")}
-          </Button>
-          <Button
-            type="submit"
-            variant="light"
-            data-next="true"
-            loading={save.isPending && save.variables?.next}
-          >
-            {t("warengruppe.untergruppen.saveAndNext")}
-          </Button>
-          <Button type="submit" data-next="false" loading={save.isPending && !save.variables?.next}>
-            {t("crud:action.save")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }

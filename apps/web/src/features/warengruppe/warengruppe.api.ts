@@ -1,13 +1,16 @@
-import { ZUntergruppe, ZWarengruppe } from "@kontor/domain/warengruppe/warengruppe.schema";
+import type { TUntergruppe, TWarengruppe } from "@kontor/domain/warengruppe/warengruppe.schema";
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
 import { api } from "../../app/api.ts";
+
+/*
+ * Selections only: the server's response schema guarantees the shape (as for lists), so these screens do not
+ * load zod for them (DESIGN §9).
+ */
 
 /** GET warengruppesall: the goods groups not deleted, for selections (under the goods groups' query keys). */
 export const warengruppeAllQuery = queryOptions({
   queryKey: ["warengruppe", "all"] as const,
-  queryFn: async ({ signal }) =>
-    z.array(ZWarengruppe).parse(await api.get<unknown>("warengruppesall", { signal })),
+  queryFn: ({ signal }) => api.get<TWarengruppe[]>("warengruppesall", { signal }),
   staleTime: 60_000,
 });
 
@@ -23,6 +26,6 @@ export const untergruppenOfQuery = (warengruppeId: number) =>
         signal,
         query: { warengruppeId, size: 500, sort: ["unterGruppe,asc"] },
       });
-      return z.array(ZUntergruppe).parse(page.items);
+      return page.items as TUntergruppe[];
     },
   });

@@ -1,9 +1,4 @@
-import {
-  type TUntergruppe,
-  type TWarengruppe,
-  ZUntergruppe,
-  ZWarengruppe,
-} from "@kontor/domain/warengruppe/warengruppe.schema";
+import type { TUntergruppe, TWarengruppe } from "@kontor/domain/warengruppe/warengruppe.schema";
 import { Checkbox, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
@@ -34,7 +29,7 @@ interface WarengruppeValues {
 /** Goods groups: their list, the shared schema and the form; the edit also lists and adds subgroups. */
 export const warengruppe: Resource<TWarengruppe, WarengruppeValues, "stammdaten"> = {
   ...warengruppeList,
-  schema: ZWarengruppe,
+  schema: () => import("@kontor/domain/warengruppe/warengruppe.schema").then((module) => module.ZWarengruppe),
   empty: () => ({ warenGruppe: "", bezeichnung: "", defaultWarengruppe: false, geloescht: false }),
   // `groups` is read-only (the section below the form shows it); PUT ignores it.
   toForm: ({ groups: _, ...r }) => r,
@@ -85,7 +80,7 @@ export const warengruppe: Resource<TWarengruppe, WarengruppeValues, "stammdaten"
 /** Subgroups: their list, the shared schema and the form. */
 export const untergruppe: Resource<TUntergruppe, UntergruppeValues, "stammdaten"> = {
   ...untergruppeList,
-  schema: ZUntergruppe,
+  schema: () => import("@kontor/domain/warengruppe/warengruppe.schema").then((module) => module.ZUntergruppe),
   empty: () => emptyUntergruppe(),
   toForm: untergruppeToForm,
   fromForm: untergruppeFromForm,

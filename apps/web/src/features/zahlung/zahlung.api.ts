@@ -87,7 +87,7 @@ export async function listPosten(
       ...(filter.bis ? { bis: filter.bis } : {}),
     },
   });
-  return { items: page.items as PostenZeile[], totalCount: page.totalCount };
+  return { ...page, items: page.items as PostenZeile[] };
 }
 
 /** GET zahlung: one page of payments. */
@@ -108,7 +108,7 @@ export async function listZahlungen(
       ...(filter.bis ? { bis: filter.bis } : {}),
     },
   });
-  return { items: page.items as ZahlungListZeile[], totalCount: page.totalCount };
+  return { ...page, items: page.items as ZahlungListZeile[] };
 }
 
 /** GET unpaidbelegesum/{tenant}: the open balance of the tenant or one customer. */

@@ -1,4 +1,3 @@
-import { ZLieferbedingung, ZZahlungsbedingung } from "@kontor/domain/zahlungsziel/zahlungsziel.schema";
 import { Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../components/resource/resource.ts";
@@ -19,7 +18,10 @@ const MAX_NAME = 200;
 function bedingungResource(art: BedingungArt): Resource<TBedingung, BedingungValues, "zahlungsbedingungen"> {
   return {
     ...bedingungList(art),
-    schema: art === "lieferbedingung" ? ZLieferbedingung : ZZahlungsbedingung,
+    schema: () =>
+      import("@kontor/domain/zahlungsziel/zahlungsziel.schema").then((module) =>
+        art === "lieferbedingung" ? module.ZLieferbedingung : module.ZZahlungsbedingung,
+      ),
     empty: () => ({ name: "" }),
     toForm: (r) => ({ id: r.id, name: r.name }),
     fromForm: (v) => ({ ...(v.id === undefined ? {} : { id: v.id }), name: v.name }),

@@ -1,8 +1,5 @@
-import {
-  MAX_SKONTO_STUFEN,
-  type TZahlungsziel,
-  ZZahlungsziel,
-} from "@kontor/domain/zahlungsziel/zahlungsziel.schema";
+import { MAX_SKONTO_STUFEN } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
+import type { TZahlungsziel } from "@kontor/domain/zahlungsziel/zahlungsziel.schema";
 import {
   ActionIcon,
   Button,
@@ -32,7 +29,8 @@ import { zahlungszielList } from "./zahlungsziel.resource.ts";
 /** Payment terms: their list, the shared schema and the form with the skonto steps. */
 export const zahlungsziel: Resource<TZahlungsziel, ZahlungszielValues, "zahlungsbedingungen"> = {
   ...zahlungszielList,
-  schema: ZZahlungsziel,
+  schema: () =>
+    import("@kontor/domain/zahlungsziel/zahlungsziel.schema").then((module) => module.ZZahlungsziel),
   empty: emptyZahlungsziel,
   toForm: zahlungszielToForm,
   fromForm: zahlungszielFromForm,
