@@ -315,6 +315,18 @@ export async function loadScreen(
   return component;
 }
 
+/**
+ * Starts loading the screen of an in-app path (without /app) with its texts, as the generic routes will (one part:
+ * list, two: edit, more: deep). main.tsx calls it at start-up beside the router, so a direct visit does not load
+ * router, screen table and screen one after another; the route's loader then finds them loaded.
+ */
+export function preloadScreen(path: string): void {
+  const [segment, ...rest] = path.split("/").filter((part) => part !== "");
+  if (!segment) return;
+  const kind = rest.length === 0 ? "list" : rest.length === 1 ? "edit" : "deep";
+  loadScreen(segment, kind, rest.join("/")).catch(() => undefined); // the route reports it
+}
+
 /** The loader of the first pattern that matches the path: `{name}` matches one non-empty part, text itself. */
 export function deepLoader(deep: Screen["deep"], rest: string): Loader | undefined {
   const parts = rest.split("/").filter((part) => part !== "");
