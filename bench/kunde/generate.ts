@@ -1,29 +1,34 @@
 /**
- * Customer bench data (issue 6, DESIGN §9): a database (default kontor_bench) migrated by the app itself, a big
- * tenant with --size customers (default 100 000) and a small one (--small, default 2 000) so that row-level
- * security really filters, one user in both. Deterministic (--seed); a second run with the same parameters reuses
- * the data, other parameters or --fresh generate it anew.
- *
- *   node --import tsx bench/kunde/generate.ts [--size 100000] [--small 2000] [--seed 42] [--db kontor_bench] [--fresh]
+ * Customer bench data (issue 6, DESIGN §9), the base of every bench database: a database migrated by the app
+ * itself, a big tenant with `size` customers and a small one (`smallSize`) so that row-level security really
+ * filters, one user in both. Deterministic (seed); called again with the same parameters it reuses the data, with
+ * other parameters (or `fresh`) it drops and recreates the whole database (every other generator builds on it).
+ * The harness (bench/run.ts, harness/data.ts) calls it.
  */
 import { AUTHORITIES, MODULES } from "@kontor/domain/access/access.schema";
 import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
 import { createMandant, createUser } from "../../apps/api/src/setup/seed.ts";
 import { ensureDatabase, withClient, writeBenchMarker } from "../lib/db.ts";
-import { BATCH, col, generateArgs, log, seconds, writeSearchTexts } from "../lib/generate.ts";
+import {
+  BATCH,
+  col,
+  type GenOptions,
+  log,
+  seconds,
+  withoutIndexes,
+  writeSearchTexts,
+} from "../lib/generate.ts";
 import { createRng, type Rng } from "../lib/prng.ts";
 import { type GenKunde, generateKunde } from "./data.ts";
 import { BENCH_PASSWORD, type BenchMarker, DATA_VERSION, MARKER_KEY, readMarker } from "./marker.ts";
 
-const args = generateArgs("42");
-const { size, smallSize, seed, url } = args;
-
-async function main() {
+export async function generateKunden(o: GenOptions): Promise<BenchMarker> {
+  const { size, smallSize, seed, url } = o;
   const started = performance.now();
-  const created = await ensureDatabase(args.db, args.fresh);
+  const created = await ensureDatabase(o.db, o.fresh);
   if (!created) {
-    const marker = await withClient(url, readMarker);
+    const marker = await withClient(url, readMarker).catch(() => undefined);
     const same =
       marker?.version === DATA_VERSION &&
       marker.size === size &&
@@ -31,12 +36,12 @@ async function main() {
       marker.seed === seed;
     if (same) {
       log(
-        `${args.db}: reusing ${size} + ${smallSize} customers (seed ${seed}, generated ${marker.generatedAt})`,
+        `${o.db}: reusing ${size} + ${smallSize} customers (seed ${seed}, generated ${marker.generatedAt})`,
       );
-      return;
+      return marker;
     }
-    log(`${args.db}: ${marker ? "other parameters" : "no complete bench data"}: generating anew`);
-    await ensureDatabase(args.db, true);
+    log(`${o.db}: ${marker ? "other parameters" : "no complete bench data"}: generating anew`);
+    await ensureDatabase(o.db, true);
   }
 
   const database = await openDatabase({ databaseUrl: url });
@@ -45,7 +50,7 @@ async function main() {
   const login = "bench";
   try {
     await database.migrate();
-    log(`migrated ${args.db} (${seconds(started)} s)`);
+    log(`migrated ${o.db} (${seconds(started)} s)`);
     const adresse = { strasse: "Mariahilfer Straße", hausNummer: "1", plz: "1060", ort: "Wien", land: "AT" };
     mandantId = await createMandant(database.db, {
       bezeichnung: "Bench Handels GmbH",
@@ -71,14 +76,19 @@ async function main() {
     await database.close();
   }
 
-  // Bulk data as the owner (row-level security does not apply to it): one unnest() INSERT per batch.
+  // Bulk data as the owner (row-level security does not apply to it): one unnest() INSERT per batch, in one
+  // transaction with the secondary indexes built once at the end.
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const rng = createRng(seed);
-    await insertTenant(client, rng, mandantId, size);
-    await insertTenant(client, rng, smallMandantId, smallSize);
-    await writeSearchTexts(client, "kunde", [mandantId, smallMandantId]);
+    await client.query("BEGIN");
+    await withoutIndexes(client, ["kunde", "adresse", "kunde_feld"], ["adresse_kunde_idx"], async () => {
+      await insertTenant(client, rng, mandantId, size);
+      await insertTenant(client, rng, smallMandantId, smallSize);
+      await writeSearchTexts(client, "kunde", [mandantId, smallMandantId]);
+    });
+    await client.query("COMMIT");
     const t = performance.now();
     await client.query("VACUUM ANALYZE kunde, adresse, kunde_feld, felddefinition");
     log(`vacuum analyze (${seconds(t)} s)`);
@@ -94,7 +104,8 @@ async function main() {
       seconds: Math.round((performance.now() - started) / 1000),
     };
     await writeBenchMarker(client, MARKER_KEY, marker);
-    log(`${args.db}: ${size} + ${smallSize} customers in ${marker.seconds} s`);
+    log(`${o.db}: ${size} + ${smallSize} customers in ${marker.seconds} s`);
+    return marker;
   } finally {
     await client.end();
   }
@@ -102,7 +113,6 @@ async function main() {
 
 async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, count: number) {
   const t = performance.now();
-  await client.query("BEGIN");
   const felder = await client.query<{ id: string; bezeichnung: string }>(
     `INSERT INTO felddefinition (mandant_id, bereich, bezeichnung, type, sort_order, search)
      VALUES ($1, 'kunde', 'Branche', 'TEXT', 1, true), ($1, 'kunde', 'Betreuer', 'TEXT', 2, false)
@@ -120,7 +130,6 @@ async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, coun
      ON CONFLICT (mandant_id, art) DO UPDATE SET last_nummer = $2`,
     [mandantId, 10_000 + count],
   );
-  await client.query("COMMIT");
   log(`tenant ${mandantId}: ${count} customers (${seconds(t)} s)`);
 }
 
@@ -187,10 +196,3 @@ async function insertBatch(
     [mandantId, col(felder, (f) => f.knr), col(felder, (f) => f.feld), col(felder, (f) => f.value)],
   );
 }
-
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `bench generate failed: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`,
-  );
-  process.exit(1);
-});
