@@ -10,15 +10,7 @@ import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
 import type { BenchMarker } from "../kunde/marker.ts";
 import { withClient, writeBenchMarker } from "../lib/db.ts";
-import {
-  BATCH,
-  col,
-  type GenOptions,
-  log,
-  seconds,
-  withoutIndexes,
-  writeSearchTexts,
-} from "../lib/generate.ts";
+import { BATCH, col, type GenOptions, log, seconds, withoutIndexes } from "../lib/generate.ts";
 import { createRng, type Rng } from "../lib/prng.ts";
 import { BILDER, type GenArtikel, generateArtikel } from "./data.ts";
 import { ARTIKEL_DATA_VERSION, ARTIKEL_MARKER_KEY, type ArtikelMarker, readArtikelMarker } from "./marker.ts";
@@ -70,7 +62,6 @@ export async function generateArtikelDaten(o: GenOptions, kunde: BenchMarker): P
       async () => {
         await insertTenant(client, rng, kunde.mandantId, size, today);
         await insertTenant(client, rng, kunde.smallMandantId, smallSize, today);
-        await writeSearchTexts(client, "artikel", [kunde.mandantId, kunde.smallMandantId]);
       },
     );
     await client.query("COMMIT");
@@ -123,6 +114,9 @@ async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, coun
     PREISSCHIENEN,
   ]);
   const stamm = await insertStamm(client, mandantId);
+  // No foreign-key checks while loading (consistent by construction; the tables have no other triggers) — after
+  // the deletes above, whose cascades are foreign-key triggers too.
+  await client.query("SET LOCAL session_replication_role = replica");
   for (let from = 1; from <= count; from += BATCH) {
     const batch: GenArtikel[] = [];
     for (let n = from; n < Math.min(from + BATCH, count + 1); n++) {
@@ -130,6 +124,7 @@ async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, coun
     }
     await insertBatch(client, mandantId, batch, stamm);
   }
+  await client.query("SET LOCAL session_replication_role = origin");
   log(`tenant ${mandantId}: ${count} articles (${seconds(t)} s)`);
 }
 
@@ -255,5 +250,10 @@ async function insertBatch(client: pg.Client, mandantId: number, batch: GenArtik
     `INSERT INTO artikel_bild (mandant_id, artikel_id, asset_id, position)
      SELECT $1, u.artikel_id, u.asset_id, 0 FROM unnest($2::bigint[], $3::bigint[]) AS u(artikel_id, asset_id)`,
     [mandantId, col(bilder, idOf), col(bilder, (a) => stamm.assets[a.bild!])],
+  );
+  // The search texts as the app writes them (its SQL function), while the batch's rows are still in the cache.
+  await client.query(
+    "UPDATE artikel SET suche = kontor_artikel_suche(mandant_id, id) WHERE mandant_id = $1 AND id = ANY($2::bigint[])",
+    [mandantId, rows.map((r) => r.id)],
   );
 }
