@@ -10,6 +10,8 @@
  * - lists: every paged list of the API — a GET route without path parameters that takes `page` and `size` (found
  *   in its OpenAPI document, so a new list is measured without being named here) — first page of 20, and the
  *   same with a search word where the route takes one (`search`, `searchTerm`);
+ * - the payment bench's own (issue 17): the open items of the two customers with 10 000 invoices each, the open
+ *   balance (unpaidbelegesum) of the tenant and of those two;
  * - details: GET kundes/{id}, artikel/{id}, beleg/{id} (three records each).
  */
 import pg from "pg";
@@ -185,7 +187,31 @@ export async function buildScenarios(
         });
       }
     }
+    const { grosskundeId, saeumigId } = data.zahlung;
     scenarios.push(
+      {
+        // Issue 17: the open items of one customer with 10 000 invoices (one mostly paid, one with all open).
+        id: "list unpaidbelege of one customer",
+        kind: "list",
+        p95Budget: BUDGETS.list,
+        overheadBudget: true,
+        variants: [
+          get(`${API}/unpaidbelege?page=0&size=20&kundeId=${grosskundeId}`, "10 000 invoices, mostly paid"),
+          get(`${API}/unpaidbelege?page=0&size=20&kundeId=${saeumigId}`, "10 000 invoices, all open"),
+        ],
+      },
+      {
+        // Issue 17: the open balance over all documents of the tenant, and of the two customers.
+        id: "sum unpaidbelegesum",
+        kind: "detail",
+        p95Budget: BUDGETS.list,
+        overheadBudget: true,
+        variants: [
+          get(`${API}/unpaidbelegesum/${m}`, "tenant"),
+          get(`${API}/unpaidbelegesum/${m}?kundenId=${grosskundeId}`, "customer, mostly paid"),
+          get(`${API}/unpaidbelegesum/${m}?kundenId=${saeumigId}`, "customer, all open"),
+        ],
+      },
       {
         id: "detail kundes/{id}",
         kind: "detail",
