@@ -10,7 +10,7 @@ import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
 import type { BenchMarker } from "../kunde/marker.ts";
 import { withClient, writeBenchMarker } from "../lib/db.ts";
-import { BATCH, col, type GenOptions, log, seconds, withoutIndexes } from "../lib/generate.ts";
+import { BATCH, col, type GenOptions, log, progress, seconds, withoutIndexes } from "../lib/generate.ts";
 import { createRng, type Rng } from "../lib/prng.ts";
 import { BILDER, type GenArtikel, generateArtikel } from "./data.ts";
 import { ARTIKEL_DATA_VERSION, ARTIKEL_MARKER_KEY, type ArtikelMarker, readArtikelMarker } from "./marker.ts";
@@ -117,14 +117,18 @@ async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, coun
   // No foreign-key checks while loading (consistent by construction; the tables have no other triggers) — after
   // the deletes above, whose cascades are foreign-key triggers too.
   await client.query("SET LOCAL session_replication_role = replica");
+  // No statistics until the end: rows are looked up by index, never by a sequential scan per batch.
+  await client.query("SET LOCAL enable_seqscan = off");
   for (let from = 1; from <= count; from += BATCH) {
     const batch: GenArtikel[] = [];
     for (let n = from; n < Math.min(from + BATCH, count + 1); n++) {
       batch.push(generateArtikel(rng, 100_000 + n, today));
     }
     await insertBatch(client, mandantId, batch, stamm);
+    progress(from + BATCH - 1, count, t, `tenant ${mandantId}: articles`);
   }
   await client.query("SET LOCAL session_replication_role = origin");
+  await client.query("SET LOCAL enable_seqscan = on");
   log(`tenant ${mandantId}: ${count} articles (${seconds(t)} s)`);
 }
 

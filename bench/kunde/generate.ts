@@ -10,7 +10,7 @@ import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
 import { createMandant, createUser } from "../../apps/api/src/setup/seed.ts";
 import { ensureDatabase, withClient, writeBenchMarker } from "../lib/db.ts";
-import { BATCH, col, type GenOptions, log, seconds, withoutIndexes } from "../lib/generate.ts";
+import { BATCH, col, type GenOptions, log, progress, seconds, withoutIndexes } from "../lib/generate.ts";
 import { createRng, type Rng } from "../lib/prng.ts";
 import { type GenKunde, generateKunde } from "./data.ts";
 import { BENCH_PASSWORD, type BenchMarker, DATA_VERSION, MARKER_KEY, readMarker } from "./marker.ts";
@@ -77,6 +77,9 @@ export async function generateKunden(o: GenOptions): Promise<BenchMarker> {
     await client.query("BEGIN");
     // No foreign-key checks while loading (consistent by construction; the tables have no other triggers).
     await client.query("SET LOCAL session_replication_role = replica");
+    // The tables have no statistics until the end: without this the planner may look rows up by a sequential scan
+    // per batch (the addresses' join by customer number, the search texts' UPDATE), quadratic over a million rows.
+    await client.query("SET LOCAL enable_seqscan = off");
     await withoutIndexes(client, ["kunde", "adresse", "kunde_feld"], ["adresse_kunde_idx"], async () => {
       await insertTenant(client, rng, mandantId, size);
       await insertTenant(client, rng, smallMandantId, smallSize);
@@ -117,6 +120,7 @@ async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, coun
     const batch: GenKunde[] = [];
     for (let n = from; n < Math.min(from + BATCH, count + 1); n++) batch.push(generateKunde(rng, 10_000 + n));
     await insertBatch(client, mandantId, batch, feldId("Branche"), feldId("Betreuer"));
+    progress(from + BATCH - 1, count, t, `tenant ${mandantId}: customers`);
   }
   await client.query(
     `INSERT INTO stammnummer_stand (mandant_id, art, last_nummer) VALUES ($1, 'kunde', $2)
@@ -133,12 +137,12 @@ async function insertBatch(
   brancheId: string,
   betreuerId: string,
 ) {
-  const { rows } = await client.query<{ id: string }>(
+  const { rows } = await client.query<{ id: string; kunden_nummer: string }>(
     `INSERT INTO kunde (mandant_id, kunden_nummer, firma, bezeichnung, vorname, nachname, geschlecht, email, telnr,
                         uid, innergemeinschaftlich, lieferant, aktiv, sortname)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                               $9::text[], $10::text[], $11::bool[], $12::bool[], $13::bool[], $14::text[])
-     RETURNING id`,
+     RETURNING id, kunden_nummer`,
     [
       mandantId,
       col(batch, (k) => k.kundenNummer),
@@ -156,18 +160,19 @@ async function insertBatch(
       col(batch, (k) => k.sortname),
     ],
   );
-  // Addresses and field values find their customer by number (unique per tenant).
-  const adressen = batch.flatMap((k) => k.adressen.map((a) => ({ ...a, kundenNummer: k.kundenNummer })));
+  // Addresses and field values carry their customer's id (by number, from RETURNING): no join while the table
+  // grows (a join by number planned without statistics read the whole customer index per batch).
+  const ids = new Map(rows.map((r) => [r.kunden_nummer, r.id]));
+  const idOf = (kundenNummer: string) => ids.get(kundenNummer)!;
+  const adressen = batch.flatMap((k) => k.adressen.map((a) => ({ ...a, kundeId: idOf(k.kundenNummer) })));
   await client.query(
     `INSERT INTO adresse (mandant_id, kunde_id, position, adressen_typ, bezeichnung, strasse, haus_nummer, plz,
                           ort, land)
-     SELECT k.mandant_id, k.id, u.position, u.typ, u.bezeichnung, u.strasse, u.haus_nummer, u.plz, u.ort, u.land
-       FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-                   $10::text[]) AS u(knr, position, typ, bezeichnung, strasse, haus_nummer, plz, ort, land)
-       JOIN kunde k ON k.mandant_id = $1 AND k.kunden_nummer = u.knr`,
+     SELECT $1, * FROM unnest($2::bigint[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                              $9::text[], $10::text[])`,
     [
       mandantId,
-      col(adressen, (a) => a.kundenNummer),
+      col(adressen, (a) => a.kundeId),
       col(adressen, (a) => a.position),
       col(adressen, (a) => a.adressenTyp),
       col(adressen, (a) => a.bezeichnung),
@@ -179,15 +184,13 @@ async function insertBatch(
     ],
   );
   const felder = batch.flatMap((k) => [
-    ...(k.branche ? [{ knr: k.kundenNummer, feld: brancheId, value: k.branche }] : []),
-    ...(k.betreuer ? [{ knr: k.kundenNummer, feld: betreuerId, value: k.betreuer }] : []),
+    ...(k.branche ? [{ kundeId: idOf(k.kundenNummer), feld: brancheId, value: k.branche }] : []),
+    ...(k.betreuer ? [{ kundeId: idOf(k.kundenNummer), feld: betreuerId, value: k.betreuer }] : []),
   ]);
   await client.query(
     `INSERT INTO kunde_feld (mandant_id, kunde_id, felddefinition_id, value)
-     SELECT k.mandant_id, k.id, u.feld, u.value
-       FROM unnest($2::text[], $3::bigint[], $4::text[]) AS u(knr, feld, value)
-       JOIN kunde k ON k.mandant_id = $1 AND k.kunden_nummer = u.knr`,
-    [mandantId, col(felder, (f) => f.knr), col(felder, (f) => f.feld), col(felder, (f) => f.value)],
+     SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::text[])`,
+    [mandantId, col(felder, (f) => f.kundeId), col(felder, (f) => f.feld), col(felder, (f) => f.value)],
   );
   // The search texts as the app writes them (its SQL function), while the batch's rows are still in the cache.
   await client.query(

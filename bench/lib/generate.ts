@@ -8,6 +8,11 @@ export const BATCH = 5_000;
 export const log = out;
 export const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
+/** A progress line every 200 000 rows of a long load (`done` of `total`, since `started`). */
+export function progress(done: number, total: number, started: number, what: string) {
+  if (done % 200_000 === 0 && done < total) log(`${what}: ${done} of ${total} (${seconds(started)} s)`);
+}
+
 /** The column `pick` of the rows, for one unnest() parameter. */
 export const col = <T>(rows: readonly T[], pick: (row: T) => unknown) => rows.map(pick);
 
