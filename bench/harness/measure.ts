@@ -3,8 +3,8 @@
  * scenario in turn (round robin), so all of them see the same conditions — after warm-up rounds, at each level of
  * concurrency. At concurrency c a variant's turn is c requests at once over c keep-alive connections, then the
  * variant's captured SQL replayed raw by c pg clients at once; a variant gets `n` samples at every level
- * (n / c rounds) — unless it is slow: a scenario that has used `maxSeconds` (its requests and their raw SQL) and
- * has `minSamples` leaves the rounds, so one slow query does not hold the run for an hour. Per sample: the
+ * (n / c rounds) — unless it is slow: a scenario that has used `maxSeconds` per request of it (its requests and
+ * their raw SQL) and has `minSamples` leaves the rounds, so one slow query does not hold the run for an hour. Per sample: the
  * client's round trip, the server's own time (x-bench-server-ms of the timing hook), and the raw SQL's time.
  */
 import pg from "pg";
@@ -98,7 +98,7 @@ export async function measureLevel(
     for (let round = -warm; round < rounds; round++) {
       const active = scenarios.filter((s) => {
         const x = result.scenarios[s.id]!;
-        return x.rounds < minRounds || x.usedMs < o.maxSeconds * 1000;
+        return x.rounds < minRounds || x.usedMs < o.maxSeconds * 1000 * s.variants.length;
       });
       if (
         o.progress &&
