@@ -35,6 +35,16 @@ export default defineConfig({
       },
       {
         test: {
+          // The bench harness at a small scale (bench/harness/harness.test.ts): generators and scenarios still work.
+          name: "bench",
+          include: ["bench/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",

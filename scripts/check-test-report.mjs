@@ -12,6 +12,7 @@ const PROJECT_ROOTS = {
   erechnung: "packages/erechnung/",
   api: "apps/api/",
   web: "apps/web/",
+  bench: "bench/",
 };
 const report = JSON.parse(readFileSync(reportFile, "utf8"));
 const root = process.cwd() + path.sep;

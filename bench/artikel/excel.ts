@@ -11,7 +11,7 @@
  * --server-heap <MB> starts the server with that V8 heap limit (--max-old-space-size): if the export still succeeds,
  * its memory is bounded and the higher RSS without the limit is garbage V8 has not yet collected.
  *
- *   node --import tsx bench/artikel/excel.ts [--size 100000] [--seed 7] [--runs 3] [--db kontor_bench] [--no-check]
+ *   node --import tsx bench/artikel/excel.ts [--size 100000] [--seed 7] [--runs 3] [--db kontor_bench_100k] [--no-check]
  *                                            [--server-heap 64]
  */
 import { type ChildProcess, spawn } from "node:child_process";

@@ -1,44 +1,35 @@
 /**
- * Article bench data (issue 7, DESIGN §9): --size articles (default 100 000) in the big bench tenant and --small
- * (default 2 000) in the small one, added to the customer bench data (bench/kunde/generate.ts: same database,
- * tenants and login; run it first). Goods groups with subgroups, three price tiers, images (assets linked by many
- * articles), suppliers (the tenant's customers flagged lieferant). Deterministic (--seed); a second run with the
- * same parameters on the same customer data reuses the articles, otherwise they are replaced.
- *
- *   node --import tsx bench/artikel/generate.ts [--size 100000] [--small 2000] [--seed 7] [--db kontor_bench] [--fresh]
+ * Article bench data (issue 7, DESIGN §9): `size` articles in the big bench tenant and `smallSize` in the small
+ * one, added to the customer bench data (kunde/generate.ts: same database, tenants and login). Goods groups with
+ * subgroups, three price tiers, images (assets linked by many articles), suppliers (the tenant's customers flagged
+ * lieferant). Deterministic (seed); called again with the same parameters on the same customer data it reuses the
+ * articles, otherwise they are replaced.
  */
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
-import { readMarker } from "../kunde/marker.ts";
+import type { BenchMarker } from "../kunde/marker.ts";
 import { withClient, writeBenchMarker } from "../lib/db.ts";
-import { BATCH, col, generateArgs, log, seconds, writeSearchTexts } from "../lib/generate.ts";
+import { BATCH, col, type GenOptions, log, progress, seconds, withoutIndexes } from "../lib/generate.ts";
 import { createRng, type Rng } from "../lib/prng.ts";
 import { BILDER, type GenArtikel, generateArtikel } from "./data.ts";
 import { ARTIKEL_DATA_VERSION, ARTIKEL_MARKER_KEY, type ArtikelMarker, readArtikelMarker } from "./marker.ts";
 import { PREISSCHIENEN, WARENGRUPPEN } from "./names.ts";
 
-const args = generateArgs("7");
-const { size, smallSize, seed, url } = args;
-
-async function main() {
+export async function generateArtikelDaten(o: GenOptions, kunde: BenchMarker): Promise<ArtikelMarker> {
+  const { size, smallSize, seed, url } = o;
   const started = performance.now();
-  const kunde = await withClient(url, readMarker).catch(() => undefined);
-  if (!kunde)
-    throw new Error(`${args.db} has no customer bench data: run npm run bench:kunde:generate first`);
   const existing = await withClient(url, readArtikelMarker);
   if (
-    !args.fresh &&
+    !o.fresh &&
     existing?.version === ARTIKEL_DATA_VERSION &&
     existing.size === size &&
     existing.smallSize === smallSize &&
     existing.seed === seed &&
     existing.kundeGeneratedAt === kunde.generatedAt
   ) {
-    log(
-      `${args.db}: reusing ${size} + ${smallSize} articles (seed ${seed}, generated ${existing.generatedAt})`,
-    );
-    return;
+    log(`${o.db}: reusing ${size} + ${smallSize} articles (seed ${seed}, generated ${existing.generatedAt})`);
+    return existing;
   }
 
   // The articles' tables come with migration 0012: the customer data may predate it.
@@ -48,18 +39,32 @@ async function main() {
   } finally {
     await database.close();
   }
-  log(`migrated ${args.db} (${seconds(started)} s)`);
 
-  // Bulk data as the owner (row-level security does not apply to it).
+  // Bulk data as the owner (row-level security does not apply to it), secondary indexes built at the end.
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const today = new Date().toISOString().slice(0, 10);
     const rng = createRng(seed);
     await client.query("DELETE FROM app_setting WHERE key = $1", [ARTIKEL_MARKER_KEY]);
-    await insertTenant(client, rng, kunde.mandantId, size, today);
-    await insertTenant(client, rng, kunde.smallMandantId, smallSize, today);
-    await writeSearchTexts(client, "artikel", [kunde.mandantId, kunde.smallMandantId]);
+    await client.query("BEGIN");
+    // The documents are made from the articles (beleg_position refers to them): they go first.
+    if ((await client.query("SELECT to_regclass('beleg') IS NOT NULL AS ok")).rows[0]?.ok) {
+      await client.query("TRUNCATE beleg CASCADE");
+      await client.query(
+        "DELETE FROM app_setting WHERE key LIKE 'bench.%' AND key NOT LIKE 'bench.kunde%' AND key NOT LIKE 'bench.artikel%'",
+      );
+    }
+    await withoutIndexes(
+      client,
+      ["artikel", "artikel_preis", "artikel_lieferant", "artikel_bild"],
+      [],
+      async () => {
+        await insertTenant(client, rng, kunde.mandantId, size, today);
+        await insertTenant(client, rng, kunde.smallMandantId, smallSize, today);
+      },
+    );
+    await client.query("COMMIT");
     const t = performance.now();
     // FULL: replaced articles would leave their dead rows' pages at the start of the table (a sequential scan
     // then crosses empty pages first) and bloat the trigram index. FULL does not set the visibility map; the
@@ -82,7 +87,8 @@ async function main() {
       seconds: Math.round((performance.now() - started) / 1000),
     };
     await writeBenchMarker(client, ARTIKEL_MARKER_KEY, marker);
-    log(`${args.db}: ${size} + ${smallSize} articles in ${marker.seconds} s`);
+    log(`${o.db}: ${size} + ${smallSize} articles in ${marker.seconds} s`);
+    return marker;
   } finally {
     await client.end();
   }
@@ -99,7 +105,6 @@ interface Stamm {
 /** Replaces the tenant's articles and the master data they use (goods groups, subgroups, tiers, images). */
 async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, count: number, today: string) {
   const t = performance.now();
-  await client.query("BEGIN");
   await client.query("DELETE FROM artikel WHERE mandant_id = $1", [mandantId]);
   await client.query("DELETE FROM asset WHERE mandant_id = $1", [mandantId]);
   await client.query("DELETE FROM untergruppe WHERE mandant_id = $1", [mandantId]);
@@ -109,14 +114,21 @@ async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, coun
     PREISSCHIENEN,
   ]);
   const stamm = await insertStamm(client, mandantId);
+  // No foreign-key checks while loading (consistent by construction; the tables have no other triggers) — after
+  // the deletes above, whose cascades are foreign-key triggers too.
+  await client.query("SET LOCAL session_replication_role = replica");
+  // No statistics until the end: rows are looked up by index, never by a sequential scan per batch.
+  await client.query("SET LOCAL enable_seqscan = off");
   for (let from = 1; from <= count; from += BATCH) {
     const batch: GenArtikel[] = [];
     for (let n = from; n < Math.min(from + BATCH, count + 1); n++) {
       batch.push(generateArtikel(rng, 100_000 + n, today));
     }
     await insertBatch(client, mandantId, batch, stamm);
+    progress(from + BATCH - 1, count, t, `tenant ${mandantId}: articles`);
   }
-  await client.query("COMMIT");
+  await client.query("SET LOCAL session_replication_role = origin");
+  await client.query("SET LOCAL enable_seqscan = on");
   log(`tenant ${mandantId}: ${count} articles (${seconds(t)} s)`);
 }
 
@@ -243,11 +255,9 @@ async function insertBatch(client: pg.Client, mandantId: number, batch: GenArtik
      SELECT $1, u.artikel_id, u.asset_id, 0 FROM unnest($2::bigint[], $3::bigint[]) AS u(artikel_id, asset_id)`,
     [mandantId, col(bilder, idOf), col(bilder, (a) => stamm.assets[a.bild!])],
   );
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `bench artikel generate failed: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`,
+  // The search texts as the app writes them (its SQL function), while the batch's rows are still in the cache.
+  await client.query(
+    "UPDATE artikel SET suche = kontor_artikel_suche(mandant_id, id) WHERE mandant_id = $1 AND id = ANY($2::bigint[])",
+    [mandantId, rows.map((r) => r.id)],
   );
-  process.exit(1);
-});
+}

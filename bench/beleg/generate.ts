@@ -21,17 +21,15 @@
  * while inserting (session_replication_role = replica; the data are consistent by construction); the list totals
  * per type and state (beleg_anzahl, whose trigger does not run then) are counted afterwards.
  *
- *   node --import tsx bench/beleg/generate.ts [--size 200000] [--small 2000] [--seed 15] [--per-day 120]
- *                                             [--db kontor_bench] [--fresh]
+ * Called by the harness (harness/data.ts) with the customer and article markers it builds on.
  */
-import { parseArgs } from "node:util";
 import { DEFAULT_NUMBER_PATTERN } from "@kontor/domain/nummernkreis/nummernmuster.rules";
 import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
-import { readArtikelMarker } from "../artikel/marker.ts";
-import { readMarker } from "../kunde/marker.ts";
-import { DEFAULT_DB, databaseUrl, withClient, writeBenchMarker } from "../lib/db.ts";
-import { log, seconds } from "../lib/generate.ts";
+import type { ArtikelMarker } from "../artikel/marker.ts";
+import type { BenchMarker } from "../kunde/marker.ts";
+import { withClient, writeBenchMarker } from "../lib/db.ts";
+import { type GenOptions, log, seconds } from "../lib/generate.ts";
 import {
   ARTIKEL_ANTEIL,
   ENTWURF_ANTEIL,
@@ -45,40 +43,18 @@ import {
 } from "./data.ts";
 import { BELEG_DATA_VERSION, BELEG_MARKER_KEY, type BelegMarker, readBelegMarker } from "./marker.ts";
 
-const { values: opts } = parseArgs({
-  options: {
-    size: { type: "string", default: "200000" },
-    small: { type: "string", default: "2000" },
-    seed: { type: "string", default: "15" },
-    "per-day": { type: "string", default: "120" },
-    db: { type: "string", default: DEFAULT_DB },
-    fresh: { type: "boolean", default: false },
-  },
-});
-const size = Number(opts.size);
-const smallSize = Number(opts.small);
-const seed = Number(opts.seed);
-const perDay = Number(opts["per-day"]);
-const url = databaseUrl(opts.db);
-if (
-  ![size, smallSize, seed, perDay].every(Number.isSafeInteger) ||
-  size < 1 ||
-  smallSize < 1 ||
-  perDay < 1 ||
-  seed < 0 ||
-  seed > 1_000_000
-) {
-  throw new Error("--size, --small, --per-day must be positive integers, --seed 0…1000000");
-}
+/** Documents a day: the documents end today and reach back size / PER_DAY days (200 000: ~4.6 years). */
+export const PER_DAY = 120;
 
-async function main() {
+export async function generateBelege(
+  o: GenOptions,
+  kunde: BenchMarker,
+  artikel: ArtikelMarker,
+): Promise<BelegMarker> {
+  const { size, smallSize, seed, url } = o;
+  const perDay = PER_DAY;
+  if (seed < 0 || seed > 1_000_000) throw new Error("the document seed must be 0…1000000");
   const started = performance.now();
-  const kunde = await withClient(url, readMarker).catch(() => undefined);
-  const artikel = await withClient(url, readArtikelMarker).catch(() => undefined);
-  if (!kunde || !artikel || artikel.kundeGeneratedAt !== kunde.generatedAt)
-    throw new Error(
-      `${opts.db} has no customer and article bench data: run npm run bench:kunde:generate and bench:artikel:generate first`,
-    );
   // The document tables come with migration 0018, their counts with 0020: the data may predate them (a reused
   // database is migrated too; migrations carry existing rows along).
   const database = await openDatabase({ databaseUrl: url });
@@ -87,10 +63,9 @@ async function main() {
   } finally {
     await database.close();
   }
-  log(`migrated ${opts.db} (${seconds(started)} s)`);
   const existing = await withClient(url, readBelegMarker);
   if (
-    !opts.fresh &&
+    !o.fresh &&
     existing?.version === BELEG_DATA_VERSION &&
     existing.size === size &&
     existing.smallSize === smallSize &&
@@ -100,21 +75,24 @@ async function main() {
     existing.artikelGeneratedAt === artikel.generatedAt
   ) {
     log(
-      `${opts.db}: reusing ${size} + ${smallSize} documents (seed ${seed}, generated ${existing.generatedAt})`,
+      `${o.db}: reusing ${size} + ${smallSize} documents (seed ${seed}, generated ${existing.generatedAt})`,
     );
-    return;
+    return existing;
   }
 
+  const r = (expr: string, k: number) => rnd(seed, expr, k);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const today = new Date().toISOString().slice(0, 10);
     await client.query("DELETE FROM app_setting WHERE key = $1", [BELEG_MARKER_KEY]);
     let t = performance.now();
-    // With the documents go what refers to them: share links (issue 16), payments and write-offs (issue 17).
+    // With the documents goes whatever refers to them (CASCADE): positions, share links, payments' assignments,
+    // write-offs, signed receipts, cash book entries of a document … — the bench database's documents are this
+    // generator's, and the later generators (payments, cash book) make theirs anew when the documents are new.
     await client.query(
       `TRUNCATE beleg, beleg_position, beleg_mwst, beleg_feld, beleg_projekt, beleg_quelle, beleg_anzahl, beleg_link,
-         zahlung_beleg, zahlung, beleg_abschreibung`,
+         zahlung_beleg, zahlung, beleg_abschreibung CASCADE`,
     );
     await client.query("DELETE FROM audit_log WHERE entity = 'beleg'");
     log(`emptied the document tables (${seconds(t)} s)`);
@@ -122,8 +100,9 @@ async function main() {
       (await client.query<{ id: string }>("SELECT id FROM app_user WHERE login = $1", [kunde.login])).rows[0]
         ?.id,
     );
-    const positionen = await insertTenant(client, kunde.mandantId, size, 0, today, userId);
-    await insertTenant(client, kunde.smallMandantId, smallSize, size, today, userId);
+    const tenant = { client, r, perDay, today, userId };
+    const positionen = await insertTenant(tenant, kunde.mandantId, size, 0);
+    await insertTenant(tenant, kunde.smallMandantId, smallSize, size);
     for (const name of ["beleg", "beleg_position", "beleg_mwst"])
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${name}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${name}), false)`,
@@ -151,23 +130,24 @@ async function main() {
       seconds: Math.round((performance.now() - started) / 1000),
     };
     await writeBenchMarker(client, BELEG_MARKER_KEY, marker);
-    log(`${opts.db}: ${size} + ${smallSize} documents (${positionen} positions) in ${marker.seconds} s`);
+    log(`${o.db}: ${size} + ${smallSize} documents (${positionen} positions) in ${marker.seconds} s`);
+    return marker;
   } finally {
     await client.end();
   }
 }
 
-const r = (expr: string, k: number) => rnd(seed, expr, k);
+interface Tenant {
+  client: pg.Client;
+  r: (expr: string, k: number) => string;
+  perDay: number;
+  today: string;
+  userId: number;
+}
 
 /** The tenant's `count` documents (ids base+1 …), their positions and VAT lines, and its number circles. */
-async function insertTenant(
-  client: pg.Client,
-  mandantId: number,
-  count: number,
-  base: number,
-  today: string,
-  userId: number,
-): Promise<number> {
+async function insertTenant(g: Tenant, mandantId: number, count: number, base: number): Promise<number> {
+  const { client, r, perDay, today, userId } = g;
   const t = performance.now();
   await client.query("BEGIN");
   await client.query("SET LOCAL session_replication_role = replica");
@@ -317,10 +297,3 @@ async function insertTenant(
   log(`tenant ${mandantId}: ${count} documents, ${pos.rowCount} positions (${seconds(t)} s)`);
   return pos.rowCount ?? 0;
 }
-
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `bench beleg generate failed: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`,
-  );
-  process.exit(1);
-});

@@ -1,7 +1,7 @@
 /**
  * Invoice throughput (issue 15, DESIGN §9: create + finalize an invoice with 10 positions, ≥ 200 per second, no
- * number gaps) against the data of generate.ts (the budget names 100 000 documents in the tenant: generate with
- * --size 100000 first).
+ * number gaps) against the harness's data at 100 000 (database kontor_bench_100k: 200 000 documents in the tenant,
+ * stricter than the budget's 100 000; `npm run bench -- --scale 100000 --generate-only` makes it).
  *
  * The real API (buildApp on the bench database, a free port, this process) and a signed-in keep-alive client. One
  * invoice is what the editor does: PUT /app/api/beleg (a new invoice draft: a customer with its billing address,
@@ -17,7 +17,7 @@
  * through pg at the same concurrency levels, numbered from the same circle — as the app takes the number (circle
  * locked, then the remaining statements and COMMIT) and with the number taken last (floorInvoice).
  *
- *   node --import tsx bench/beleg/throughput.ts [--n 300] [--warmup 30] [--concurrency 1,2,4,8] [--db kontor_bench]
+ *   node --import tsx bench/beleg/throughput.ts [--n 300] [--warmup 30] [--concurrency 1,2,4,8] [--db kontor_bench_100k]
  *                                               [--log-level silent] [--out file.json] [--keep] [--no-floor]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -363,7 +363,9 @@ async function main() {
   const kunde = await withClient(url, readMarker);
   const marker = await withClient(url, readBelegMarker);
   if (!kunde || !marker || marker.kundeGeneratedAt !== kunde.generatedAt)
-    throw new Error(`${run.db} has no document bench data: run bench/beleg/generate.ts --size 100000 first`);
+    throw new Error(
+      `${run.db} has no document bench data: run npm run bench -- --scale 100000 --generate-only first`,
+    );
   const m = marker.mandantId;
   const today = todayIso();
   const raw = new pg.Client({ connectionString: url });

@@ -99,7 +99,7 @@ export async function buchBereitstellen(
   return { database, marker: await erzeugen(url, database, p) };
 }
 
-interface Satz {
+export interface Satz {
   id: number;
   mwst: string;
 }
@@ -121,7 +121,7 @@ interface Zeile {
 }
 
 const EINNAHMEN = ["Tageslosung", "Barverkauf", "Barverkauf Ware", "Anzahlung Kunde", "Trinkgeldkassa"];
-const AUSGABEN = [
+export const AUSGABEN = [
   "Porto",
   "Büromaterial",
   "Reinigungsmittel",
@@ -146,7 +146,7 @@ const tageZwischen = (von: string, bis: string) => {
 };
 
 /** The entries of one tenant in the book's order, ids from `erste` on (see the header). */
-function buchung(
+export function buchung(
   rng: Rng,
   anzahl: number,
   jahre: readonly (readonly [von: string, bis: string, anteil: number])[],
@@ -233,7 +233,13 @@ function buchung(
 
 const euro = (cent: number) => `${Math.trunc(cent / 100)}.${String(cent % 100).padStart(2, "0")}`;
 
-async function einfuegen(c: pg.Client, mandantId: number, userId: number, zeilen: Zeile[]) {
+export async function einfuegen(
+  c: pg.Client,
+  mandantId: number,
+  userId: number,
+  zeilen: Zeile[],
+  login = LOGIN,
+) {
   for (let i = 0; i < zeilen.length; i += BATCH) {
     const b = zeilen.slice(i, i + BATCH);
     await c.query(
@@ -261,14 +267,14 @@ async function einfuegen(c: pg.Client, mandantId: number, userId: number, zeilen
         col(b, (z) => z.korrekturVon),
         col(b, (z) => z.erfasstAm),
         userId,
-        LOGIN,
+        login,
       ],
     );
   }
 }
 
 /** Reserves `n` consecutive ids of the table's sequence (the app's identity) and returns the first. */
-async function idsReservieren(c: pg.Client, n: number): Promise<number> {
+export async function idsReservieren(c: pg.Client, n: number): Promise<number> {
   const { rows } = await c.query<{ erste: string }>(
     `SELECT nextval('kassabuch_eintrag_id_seq')::text AS erste`,
   );

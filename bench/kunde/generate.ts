@@ -1,29 +1,26 @@
 /**
- * Customer bench data (issue 6, DESIGN §9): a database (default kontor_bench) migrated by the app itself, a big
- * tenant with --size customers (default 100 000) and a small one (--small, default 2 000) so that row-level
- * security really filters, one user in both. Deterministic (--seed); a second run with the same parameters reuses
- * the data, other parameters or --fresh generate it anew.
- *
- *   node --import tsx bench/kunde/generate.ts [--size 100000] [--small 2000] [--seed 42] [--db kontor_bench] [--fresh]
+ * Customer bench data (issue 6, DESIGN §9), the base of every bench database: a database migrated by the app
+ * itself, a big tenant with `size` customers and a small one (`smallSize`) so that row-level security really
+ * filters, one user in both. Deterministic (seed); called again with the same parameters it reuses the data, with
+ * other parameters (or `fresh`) it drops and recreates the whole database (every other generator builds on it).
+ * The harness (bench/run.ts, harness/data.ts) calls it.
  */
 import { AUTHORITIES, MODULES } from "@kontor/domain/access/access.schema";
 import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
 import { createMandant, createUser } from "../../apps/api/src/setup/seed.ts";
 import { ensureDatabase, withClient, writeBenchMarker } from "../lib/db.ts";
-import { BATCH, col, generateArgs, log, seconds, writeSearchTexts } from "../lib/generate.ts";
+import { BATCH, col, type GenOptions, log, progress, seconds, withoutIndexes } from "../lib/generate.ts";
 import { createRng, type Rng } from "../lib/prng.ts";
 import { type GenKunde, generateKunde } from "./data.ts";
 import { BENCH_PASSWORD, type BenchMarker, DATA_VERSION, MARKER_KEY, readMarker } from "./marker.ts";
 
-const args = generateArgs("42");
-const { size, smallSize, seed, url } = args;
-
-async function main() {
+export async function generateKunden(o: GenOptions): Promise<BenchMarker> {
+  const { size, smallSize, seed, url } = o;
   const started = performance.now();
-  const created = await ensureDatabase(args.db, args.fresh);
+  const created = await ensureDatabase(o.db, o.fresh);
   if (!created) {
-    const marker = await withClient(url, readMarker);
+    const marker = await withClient(url, readMarker).catch(() => undefined);
     const same =
       marker?.version === DATA_VERSION &&
       marker.size === size &&
@@ -31,12 +28,12 @@ async function main() {
       marker.seed === seed;
     if (same) {
       log(
-        `${args.db}: reusing ${size} + ${smallSize} customers (seed ${seed}, generated ${marker.generatedAt})`,
+        `${o.db}: reusing ${size} + ${smallSize} customers (seed ${seed}, generated ${marker.generatedAt})`,
       );
-      return;
+      return marker;
     }
-    log(`${args.db}: ${marker ? "other parameters" : "no complete bench data"}: generating anew`);
-    await ensureDatabase(args.db, true);
+    log(`${o.db}: ${marker ? "other parameters" : "no complete bench data"}: generating anew`);
+    await ensureDatabase(o.db, true);
   }
 
   const database = await openDatabase({ databaseUrl: url });
@@ -45,7 +42,7 @@ async function main() {
   const login = "bench";
   try {
     await database.migrate();
-    log(`migrated ${args.db} (${seconds(started)} s)`);
+    log(`migrated ${o.db} (${seconds(started)} s)`);
     const adresse = { strasse: "Mariahilfer Straße", hausNummer: "1", plz: "1060", ort: "Wien", land: "AT" };
     mandantId = await createMandant(database.db, {
       bezeichnung: "Bench Handels GmbH",
@@ -71,14 +68,23 @@ async function main() {
     await database.close();
   }
 
-  // Bulk data as the owner (row-level security does not apply to it): one unnest() INSERT per batch.
+  // Bulk data as the owner (row-level security does not apply to it): one unnest() INSERT per batch, in one
+  // transaction with the secondary indexes built once at the end.
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const rng = createRng(seed);
-    await insertTenant(client, rng, mandantId, size);
-    await insertTenant(client, rng, smallMandantId, smallSize);
-    await writeSearchTexts(client, "kunde", [mandantId, smallMandantId]);
+    await client.query("BEGIN");
+    // No foreign-key checks while loading (consistent by construction; the tables have no other triggers).
+    await client.query("SET LOCAL session_replication_role = replica");
+    // The tables have no statistics until the end: without this the planner may look rows up by a sequential scan
+    // per batch (the addresses' join by customer number, the search texts' UPDATE), quadratic over a million rows.
+    await client.query("SET LOCAL enable_seqscan = off");
+    await withoutIndexes(client, ["kunde", "adresse", "kunde_feld"], ["adresse_kunde_idx"], async () => {
+      await insertTenant(client, rng, mandantId, size);
+      await insertTenant(client, rng, smallMandantId, smallSize);
+    });
+    await client.query("COMMIT");
     const t = performance.now();
     await client.query("VACUUM ANALYZE kunde, adresse, kunde_feld, felddefinition");
     log(`vacuum analyze (${seconds(t)} s)`);
@@ -94,7 +100,8 @@ async function main() {
       seconds: Math.round((performance.now() - started) / 1000),
     };
     await writeBenchMarker(client, MARKER_KEY, marker);
-    log(`${args.db}: ${size} + ${smallSize} customers in ${marker.seconds} s`);
+    log(`${o.db}: ${size} + ${smallSize} customers in ${marker.seconds} s`);
+    return marker;
   } finally {
     await client.end();
   }
@@ -102,7 +109,6 @@ async function main() {
 
 async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, count: number) {
   const t = performance.now();
-  await client.query("BEGIN");
   const felder = await client.query<{ id: string; bezeichnung: string }>(
     `INSERT INTO felddefinition (mandant_id, bereich, bezeichnung, type, sort_order, search)
      VALUES ($1, 'kunde', 'Branche', 'TEXT', 1, true), ($1, 'kunde', 'Betreuer', 'TEXT', 2, false)
@@ -114,13 +120,13 @@ async function insertTenant(client: pg.Client, rng: Rng, mandantId: number, coun
     const batch: GenKunde[] = [];
     for (let n = from; n < Math.min(from + BATCH, count + 1); n++) batch.push(generateKunde(rng, 10_000 + n));
     await insertBatch(client, mandantId, batch, feldId("Branche"), feldId("Betreuer"));
+    progress(from + BATCH - 1, count, t, `tenant ${mandantId}: customers`);
   }
   await client.query(
     `INSERT INTO stammnummer_stand (mandant_id, art, last_nummer) VALUES ($1, 'kunde', $2)
      ON CONFLICT (mandant_id, art) DO UPDATE SET last_nummer = $2`,
     [mandantId, 10_000 + count],
   );
-  await client.query("COMMIT");
   log(`tenant ${mandantId}: ${count} customers (${seconds(t)} s)`);
 }
 
@@ -131,11 +137,12 @@ async function insertBatch(
   brancheId: string,
   betreuerId: string,
 ) {
-  await client.query(
+  const { rows } = await client.query<{ id: string; kunden_nummer: string }>(
     `INSERT INTO kunde (mandant_id, kunden_nummer, firma, bezeichnung, vorname, nachname, geschlecht, email, telnr,
                         uid, innergemeinschaftlich, lieferant, aktiv, sortname)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                              $9::text[], $10::text[], $11::bool[], $12::bool[], $13::bool[], $14::text[])`,
+                              $9::text[], $10::text[], $11::bool[], $12::bool[], $13::bool[], $14::text[])
+     RETURNING id, kunden_nummer`,
     [
       mandantId,
       col(batch, (k) => k.kundenNummer),
@@ -153,18 +160,19 @@ async function insertBatch(
       col(batch, (k) => k.sortname),
     ],
   );
-  // Addresses and field values find their customer by number (unique per tenant).
-  const adressen = batch.flatMap((k) => k.adressen.map((a) => ({ ...a, kundenNummer: k.kundenNummer })));
+  // Addresses and field values carry their customer's id (by number, from RETURNING): no join while the table
+  // grows (a join by number planned without statistics read the whole customer index per batch).
+  const ids = new Map(rows.map((r) => [r.kunden_nummer, r.id]));
+  const idOf = (kundenNummer: string) => ids.get(kundenNummer)!;
+  const adressen = batch.flatMap((k) => k.adressen.map((a) => ({ ...a, kundeId: idOf(k.kundenNummer) })));
   await client.query(
     `INSERT INTO adresse (mandant_id, kunde_id, position, adressen_typ, bezeichnung, strasse, haus_nummer, plz,
                           ort, land)
-     SELECT k.mandant_id, k.id, u.position, u.typ, u.bezeichnung, u.strasse, u.haus_nummer, u.plz, u.ort, u.land
-       FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-                   $10::text[]) AS u(knr, position, typ, bezeichnung, strasse, haus_nummer, plz, ort, land)
-       JOIN kunde k ON k.mandant_id = $1 AND k.kunden_nummer = u.knr`,
+     SELECT $1, * FROM unnest($2::bigint[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                              $9::text[], $10::text[])`,
     [
       mandantId,
-      col(adressen, (a) => a.kundenNummer),
+      col(adressen, (a) => a.kundeId),
       col(adressen, (a) => a.position),
       col(adressen, (a) => a.adressenTyp),
       col(adressen, (a) => a.bezeichnung),
@@ -176,21 +184,17 @@ async function insertBatch(
     ],
   );
   const felder = batch.flatMap((k) => [
-    ...(k.branche ? [{ knr: k.kundenNummer, feld: brancheId, value: k.branche }] : []),
-    ...(k.betreuer ? [{ knr: k.kundenNummer, feld: betreuerId, value: k.betreuer }] : []),
+    ...(k.branche ? [{ kundeId: idOf(k.kundenNummer), feld: brancheId, value: k.branche }] : []),
+    ...(k.betreuer ? [{ kundeId: idOf(k.kundenNummer), feld: betreuerId, value: k.betreuer }] : []),
   ]);
   await client.query(
     `INSERT INTO kunde_feld (mandant_id, kunde_id, felddefinition_id, value)
-     SELECT k.mandant_id, k.id, u.feld, u.value
-       FROM unnest($2::text[], $3::bigint[], $4::text[]) AS u(knr, feld, value)
-       JOIN kunde k ON k.mandant_id = $1 AND k.kunden_nummer = u.knr`,
-    [mandantId, col(felder, (f) => f.knr), col(felder, (f) => f.feld), col(felder, (f) => f.value)],
+     SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::text[])`,
+    [mandantId, col(felder, (f) => f.kundeId), col(felder, (f) => f.feld), col(felder, (f) => f.value)],
+  );
+  // The search texts as the app writes them (its SQL function), while the batch's rows are still in the cache.
+  await client.query(
+    "UPDATE kunde SET suche = kontor_kunde_suche(mandant_id, id) WHERE mandant_id = $1 AND id = ANY($2::bigint[])",
+    [mandantId, rows.map((r) => r.id)],
   );
 }
-
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `bench generate failed: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`,
-  );
-  process.exit(1);
-});

@@ -3,12 +3,13 @@ import { APP_ROLE, TENANT_SETTING } from "../../apps/api/src/db/schema/tenant.ts
 
 /**
  * The machine's PostgreSQL (DESIGN §9: budgets are measured there). BENCH_PG_URL points at the server (any
- * database of it); the bench database is created beside it.
+ * database of it), else DATABASE_URL (as in CI); the bench databases are created beside it.
  */
-export const SERVER_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const SERVER_URL =
+  process.env.BENCH_PG_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** The bench database (--db): every bench's data, side by side. */
-export const DEFAULT_DB = "kontor_bench";
+/** The harness's database at 100 000 (`npm run bench`): the special benches that need bench data use it. */
+export const DEFAULT_DB = "kontor_bench_100k";
 
 /** The URL of another database on the same server. */
 export function databaseUrl(name: string): string {

@@ -1,7 +1,5 @@
-/** What the data generators share: their options, batches and progress lines. */
-import { parseArgs } from "node:util";
+/** What the data generators share: their options, batches, progress lines, search texts and bulk loading. */
 import type pg from "pg";
-import { DEFAULT_DB, databaseUrl } from "./db.ts";
 import { out } from "./stats.ts";
 
 /** Rows per `INSERT … SELECT FROM unnest(…)`. */
@@ -10,36 +8,25 @@ export const BATCH = 5_000;
 export const log = out;
 export const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
+/** A progress line every 200 000 rows of a long load (`done` of `total`, since `started`). */
+export function progress(done: number, total: number, started: number, what: string) {
+  if (done % 200_000 === 0 && done < total) log(`${what}: ${done} of ${total} (${seconds(started)} s)`);
+}
+
 /** The column `pick` of the rows, for one unnest() parameter. */
 export const col = <T>(rows: readonly T[], pick: (row: T) => unknown) => rows.map(pick);
 
-/** --size, --small, --seed (default `seed`), --db, --fresh of a generator, checked. */
-export function generateArgs(seed: string) {
-  const { values: args } = parseArgs({
-    options: {
-      size: { type: "string", default: "100000" },
-      small: { type: "string", default: "2000" },
-      seed: { type: "string", default: seed },
-      db: { type: "string", default: DEFAULT_DB },
-      fresh: { type: "boolean", default: false },
-    },
-  });
-  const parsed = {
-    db: args.db,
-    fresh: args.fresh,
-    size: Number(args.size),
-    smallSize: Number(args.small),
-    seed: Number(args.seed),
-    url: databaseUrl(args.db),
-  };
-  if (
-    ![parsed.size, parsed.smallSize, parsed.seed].every(Number.isSafeInteger) ||
-    parsed.size < 1 ||
-    parsed.smallSize < 1
-  ) {
-    throw new Error("--size, --small and --seed must be positive integers");
-  }
-  return parsed;
+/** What a generator is told: the database (name and URL), the rows of the big and the small tenant, the seed. */
+export interface GenOptions {
+  db: string;
+  url: string;
+  /** Rows in the big tenant. */
+  size: number;
+  /** Rows in the small tenant (row-level security filters for real). */
+  smallSize: number;
+  seed: number;
+  /** Generate anew even when the marker matches. */
+  fresh: boolean;
 }
 
 /** The search texts of the tenants' rows, as the app computes them (kontor_kunde_suche, kontor_artikel_suche). */
@@ -52,4 +39,35 @@ export async function writeSearchTexts(client: pg.Client, table: "kunde" | "arti
     );
     log(`tenant ${id}: search texts (${seconds(t)} s)`);
   }
+}
+
+/**
+ * Bulk loading without the tables' secondary indexes: inside the caller's transaction, drops every index of
+ * `tables` that is neither unique nor a primary key nor named in `keep` (what the loaders and the app's
+ * search-text functions look rows up by), runs `load`, then creates them again from their own definitions
+ * (pg_get_indexdef) — building an index once is much faster than keeping it up to date row by row, above all a
+ * trigram index over a million search texts, and the search texts' UPDATE then writes no entries into them.
+ * Transactional: if anything fails, the drop is rolled back with the rest.
+ */
+export async function withoutIndexes<T>(
+  client: pg.Client,
+  tables: string[],
+  keep: string[],
+  load: () => Promise<T>,
+): Promise<T> {
+  const { rows } = await client.query<{ name: string; def: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
+       FROM pg_index i
+      WHERE i.indrelid = ANY($1::regclass[]) AND NOT i.indisunique AND NOT i.indisprimary
+        AND NOT (i.indexrelid::regclass::text = ANY($2::text[]))
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
+    [tables, keep],
+  );
+  for (const r of rows) await client.query(`DROP INDEX ${r.name}`);
+  const value = await load();
+  const t = performance.now();
+  await client.query("SET LOCAL maintenance_work_mem = '512MB'");
+  for (const r of rows) await client.query(r.def);
+  log(`${rows.length} indexes of ${tables.join(", ")} built again (${seconds(t)} s)`);
+  return value;
 }

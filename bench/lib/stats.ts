@@ -3,6 +3,7 @@ export interface Summary {
   n: number;
   median: number;
   p95: number;
+  p99: number;
   min: number;
   max: number;
   mean: number;
@@ -21,6 +22,7 @@ export function summarize(samples: readonly number[]): Summary {
     n: sorted.length,
     median: round(percentile(sorted, 50)),
     p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
     min: round(sorted[0] ?? Number.NaN),
     max: round(sorted[sorted.length - 1] ?? Number.NaN),
     mean: round(sorted.reduce((s, x) => s + x, 0) / (sorted.length || 1)),

@@ -17,57 +17,39 @@
  * replaced; documents moved to the two customers stay with them (run bench/beleg/generate.ts --fresh for pristine
  * documents).
  *
- *   node --import tsx bench/zahlung/generate.ts [--seed 17] [--db kontor_bench] [--fresh]
+ * Called by the harness (harness/data.ts) with the markers it builds on.
  */
-import { parseArgs } from "node:util";
 import pg from "pg";
-import { openDatabase } from "../../apps/api/src/db/client.ts";
 import { rnd } from "../beleg/data.ts";
-import { readBelegMarker } from "../beleg/marker.ts";
-import { readMarker } from "../kunde/marker.ts";
-import { DEFAULT_DB, databaseUrl, withClient, writeBenchMarker } from "../lib/db.ts";
+import type { BelegMarker } from "../beleg/marker.ts";
+import type { BenchMarker } from "../kunde/marker.ts";
+import { withClient, writeBenchMarker } from "../lib/db.ts";
 import { log, seconds } from "../lib/generate.ts";
 import { readZahlungMarker, ZAHLUNG_DATA_VERSION, ZAHLUNG_MARKER_KEY, type ZahlungMarker } from "./marker.ts";
-
-const { values: opts } = parseArgs({
-  options: {
-    seed: { type: "string", default: "17" },
-    db: { type: "string", default: DEFAULT_DB },
-    fresh: { type: "boolean", default: false },
-  },
-});
-const seed = Number(opts.seed);
-const url = databaseUrl(opts.db);
-if (!Number.isSafeInteger(seed) || seed < 0 || seed > 1_000_000) throw new Error("--seed 0…1000000");
-const r = (expr: string, k: number) => rnd(seed, expr, k);
 
 /** Invoices per big customer. */
 const GROSS = 10_000;
 
-async function main() {
+type R = (expr: string, k: number) => string;
+
+export async function generateZahlungen(
+  o: { db: string; url: string; seed: number; fresh: boolean },
+  kunde: BenchMarker,
+  beleg: BelegMarker,
+): Promise<ZahlungMarker> {
+  const { seed, url } = o;
+  if (!Number.isSafeInteger(seed) || seed < 0 || seed > 1_000_000) throw new Error("payment seed 0…1000000");
+  const r: R = (expr, k) => rnd(seed, expr, k);
   const started = performance.now();
-  const kunde = await withClient(url, readMarker).catch(() => undefined);
-  const beleg = await withClient(url, readBelegMarker).catch(() => undefined);
-  if (!kunde || !beleg)
-    throw new Error(`${opts.db} has no document bench data: run bench/beleg/generate.ts first`);
-  const database = await openDatabase({ databaseUrl: url });
-  try {
-    await database.migrate();
-  } finally {
-    await database.close();
-  }
-  log(`migrated ${opts.db} (${seconds(started)} s)`);
   const existing = await withClient(url, readZahlungMarker);
   if (
-    !opts.fresh &&
+    !o.fresh &&
     existing?.version === ZAHLUNG_DATA_VERSION &&
     existing.seed === seed &&
     existing.belegGeneratedAt === beleg.generatedAt
   ) {
-    log(
-      `${opts.db}: reusing ${existing.payments} payments (seed ${seed}, generated ${existing.generatedAt})`,
-    );
-    return;
+    log(`${o.db}: reusing ${existing.payments} payments (seed ${seed}, generated ${existing.generatedAt})`);
+    return existing;
   }
 
   const client = new pg.Client({ connectionString: url });
@@ -75,8 +57,8 @@ async function main() {
   try {
     const today = new Date().toISOString().slice(0, 10);
     await client.query("DELETE FROM app_setting WHERE key = $1", [ZAHLUNG_MARKER_KEY]);
-    const big = await tenant(client, kunde.mandantId, today, kunde.login, true);
-    await tenant(client, kunde.smallMandantId, today, kunde.login, false);
+    const big = await tenant(client, r, kunde.mandantId, today, kunde.login, true);
+    await tenant(client, r, kunde.smallMandantId, today, kunde.login, false);
     const t = performance.now();
     await client.query(
       "VACUUM ANALYZE beleg, zahlung, zahlung_beleg, beleg_abschreibung, beleg_anzahl, beleg_offen_stand",
@@ -100,15 +82,23 @@ async function main() {
     };
     await writeBenchMarker(client, ZAHLUNG_MARKER_KEY, marker);
     log(
-      `${opts.db}: ${marker.payments} payments (${marker.skontoPayments} with skonto, ${marker.partPayments} part payments) ` +
+      `${o.db}: ${marker.payments} payments (${marker.skontoPayments} with skonto, ${marker.partPayments} part payments) ` +
         `on ${marker.invoices} invoices, ${marker.openItems} open items, in ${marker.seconds} s`,
     );
+    return marker;
   } finally {
     await client.end();
   }
 }
 
-async function tenant(client: pg.Client, m: number, today: string, login: string, grosskunden: boolean) {
+async function tenant(
+  client: pg.Client,
+  r: R,
+  m: number,
+  today: string,
+  login: string,
+  grosskunden: boolean,
+) {
   const t = performance.now();
   const n = async (sql: string, params: unknown[] = []) =>
     Number((await client.query<{ n: string }>(sql, params)).rows[0]?.n ?? 0);
@@ -258,10 +248,3 @@ async function tenant(client: pg.Client, m: number, today: string, login: string
   );
   return { ...stats, grosskundeId, saeumigId };
 }
-
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `bench zahlung generate failed: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`,
-  );
-  process.exit(1);
-});
