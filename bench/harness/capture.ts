@@ -144,7 +144,9 @@ export function replayable(statements: Stmt[]): Stmt[] {
     begin >= 0 && end > begin
       ? statements.slice(begin + 1, end)
       : statements.filter((s) => !isBegin(s) && !isEnd(s));
-  return [{ text: "BEGIN", values: [] }, ...body, { text: "ROLLBACK", values: [] }];
+  // The app's BEGIN carries its tenant setup (`BEGIN; select set_config(…)`, db/client.ts): replayed as it was sent.
+  const opening = begin >= 0 && end > begin ? statements[begin]! : { text: "BEGIN", values: [] };
+  return [opening, ...body, { text: "ROLLBACK", values: [] }];
 }
 
 /** Runs the statements through `client` (prepared ones by their name); the time in ms. */
