@@ -48,6 +48,8 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+          // Edit screens load their rules (zod) on demand since issue 20: a form test under CI load took 5–12 s.
+          testTimeout: 20_000,
           setupFiles: ["apps/web/src/test/setup.ts"],
         },
       },
