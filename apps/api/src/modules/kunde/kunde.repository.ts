@@ -138,6 +138,24 @@ const toZeile = ({ geschlecht, ...row }: ZeileRow): TKundeZeile => ({
 const zeilen = (tx: Tx, q: Quelle) =>
   tx.select(zeileColumns(q)).from(from(q)).leftJoin(adresse, billingAddress(q));
 
+/** The customer columns the page subquery of seiteZuerst carries. */
+const seitenSpalten = (q: Spalten) => ({
+  mandantId: q.mandantId,
+  id: q.id,
+  kundenNummer: q.kundenNummer,
+  firma: q.firma,
+  bezeichnung: q.bezeichnung,
+  vorname: q.vorname,
+  nachname: q.nachname,
+  geschlecht: q.geschlecht,
+  email: q.email,
+  telnr: q.telnr,
+  uid: q.uid,
+  lieferant: q.lieferant,
+  aktiv: q.aktiv,
+  sortname: q.sortname,
+});
+
 /**
  * The rows of one page, customers chosen first: a subquery picks them (WHERE, ORDER BY, LIMIT/OFFSET on `q`) and
  * only those are joined with their billing address, in the same order. Joining first let the planner join
@@ -152,22 +170,7 @@ function seiteZuerst(
   offset = 0,
 ) {
   const seite = tx
-    .select({
-      mandantId: q.mandantId,
-      id: q.id,
-      kundenNummer: q.kundenNummer,
-      firma: q.firma,
-      bezeichnung: q.bezeichnung,
-      vorname: q.vorname,
-      nachname: q.nachname,
-      geschlecht: q.geschlecht,
-      email: q.email,
-      telnr: q.telnr,
-      uid: q.uid,
-      lieferant: q.lieferant,
-      aktiv: q.aktiv,
-      sortname: q.sortname,
-    })
+    .select(seitenSpalten(q))
     .from(from(q))
     .where(where)
     .orderBy(...order(q))
@@ -237,23 +240,7 @@ export async function listKunden(tx: Tx, query: TKundeListQuery) {
 }
 
 /** The columns of a source (the view) that a subquery of it must carry to stand in for it. */
-const quelleSpalten = (q: Quelle) => ({
-  mandantId: q.mandantId,
-  id: q.id,
-  kundenNummer: q.kundenNummer,
-  firma: q.firma,
-  bezeichnung: q.bezeichnung,
-  vorname: q.vorname,
-  nachname: q.nachname,
-  geschlecht: q.geschlecht,
-  email: q.email,
-  telnr: q.telnr,
-  uid: q.uid,
-  lieferant: q.lieferant,
-  aktiv: q.aktiv,
-  sortname: q.sortname,
-  suche: q.suche,
-});
+const quelleSpalten = (q: Quelle) => ({ ...seitenSpalten(q), suche: q.suche });
 
 /**
  * How far a search walks the customers in sortname order looking for its first page, and how many trigram
