@@ -103,6 +103,7 @@ const ISOLATION: Record<string, Entry> = {
   ],
   "GET /app/api/account": exempt(OWN_ACCOUNT),
   "POST /app/api/account/newsread": exempt(OWN_ACCOUNT),
+  "POST /app/api/account/langkey": exempt(OWN_ACCOUNT),
   "POST /app/api/selectedMandant": [
     check("selecting a tenant one is not a member of is 403, nothing stored", async (w) => {
       const before = (await api(w, w.a.member, "GET", "account")).json().selectedMandantId;

@@ -16,7 +16,6 @@ import { mandantModulesQuery } from "../features/mandant/mandantModules.api.ts";
 import { NewsBell } from "../features/news/NewsBell.tsx";
 import { useNews } from "../features/news/useNews.ts";
 import { appInfoQuery } from "./appInfo.api.ts";
-import { applyAccountLanguage } from "./i18n.ts";
 import { pwa } from "./pwa.ts";
 import { queryClient } from "./queryClient.ts";
 import { session, useSession } from "./session.ts";
@@ -24,6 +23,7 @@ import { environmentLook } from "./shell/environment.ts";
 import { Sidebar } from "./shell/Sidebar.tsx";
 import { SIDEBAR_KEY, SIDEBAR_MINIMIZED_WIDTH, SIDEBAR_WIDTH } from "./shell/shell.constants.ts";
 import { UserMenu } from "./shell/UserMenu.tsx";
+import { useAccountLanguage } from "./shell/useAccountLanguage.ts";
 import { useShellAccess } from "./shell/useShellAccess.ts";
 import { onTenantSwitch } from "./tenantSwitch.ts";
 
@@ -71,10 +71,7 @@ function ShellFrame() {
   const news = useNews({ mandantId, enabled: access.can("benachrichtigungen"), atHome: pathname === "/" });
   const { updateReady } = useSyncExternalStore(pwa.subscribe, pwa.getState);
 
-  const langKey = access.account?.langKey;
-  useEffect(() => {
-    if (langKey) void applyAccountLanguage(langKey);
-  }, [langKey]);
+  useAccountLanguage(access.account?.langKey);
 
   // After a reload the stored tenant may have been taken away or deactivated: fall back like the sign-in does.
   const remembered = access.account?.selectedMandantId ?? null;

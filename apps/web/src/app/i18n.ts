@@ -23,16 +23,42 @@ export function currentLanguage(): Language {
   return isSupportedLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : defaultLanguage;
 }
 
-/** An explicit choice (language switch): remembered on this device. */
+/** A choice made in this tab that the account does not know yet (the sign-in page's switch). */
+const CHOSEN_KEY = "kontor.lang.chosen";
+
+/**
+ * An explicit choice (language switch): remembered on this device and, once signed in, on the account (the shell
+ * saves it, see `useAccountLanguage`), so every later sign-in — on any device — starts in it.
+ */
 export async function chooseLanguage(language: Language): Promise<void> {
   window.localStorage.setItem(LANGUAGE_KEY, language);
+  window.sessionStorage.setItem(CHOSEN_KEY, language);
   await i18next.changeLanguage(language);
 }
 
-/** The signed-in user's preferred language applies only while nobody chose one on this device. */
-export async function applyAccountLanguage(langKey: string): Promise<void> {
-  if (storedLanguage() !== null || !isSupportedLanguage(langKey) || langKey === currentLanguage()) return;
-  await i18next.changeLanguage(langKey);
+/**
+ * At sign-in (the account has loaded): a language chosen on the sign-in page in this tab wins and is returned, to
+ * be saved on the account; otherwise the account's language applies (and is remembered on this device). Null when
+ * nothing needs saving.
+ */
+export function applyAccountLanguage(langKey: string): Language | null {
+  const chosen = window.sessionStorage.getItem(CHOSEN_KEY);
+  window.sessionStorage.removeItem(CHOSEN_KEY);
+  if (isSupportedLanguage(chosen) && chosen !== langKey) return chosen;
+  if (!isSupportedLanguage(langKey)) return null;
+  window.localStorage.setItem(LANGUAGE_KEY, langKey);
+  if (langKey !== currentLanguage()) void i18next.changeLanguage(langKey);
+  return null;
+}
+
+/** Runs `listener` on every language change (the shell saves a switch made while signed in). */
+export function onLanguageChanged(listener: (language: Language) => void): () => void {
+  const handler = (language: string) => {
+    window.sessionStorage.removeItem(CHOSEN_KEY);
+    if (isSupportedLanguage(language)) listener(language);
+  };
+  i18next.on("languageChanged", handler);
+  return () => i18next.off("languageChanged", handler);
 }
 
 /**

@@ -95,6 +95,9 @@ export type TAccount = z.infer<typeof ZAccount>;
 
 export const ZNewsread = z.object({ newsread: z.boolean() });
 
+/** The language the user picked in the app (shell switch): kept on the account and applied at every sign-in. */
+export const ZLangKeyUpdate = z.object({ langKey: ZLangKey });
+
 /** Public facts about this installation (GET /app/api/appinfo): the shell's colour and the version for admins. */
 export const ZAppInfo = z.object({
   environment: z.enum(["local", "dev", "production"]),

@@ -32,6 +32,10 @@ export async function setNewsread(db: Db, userId: number, newsread: boolean) {
   await db.update(appUser).set({ newsread }).where(eq(appUser.id, userId));
 }
 
+export async function setLangKey(db: Db, userId: number, langKey: TAccount["langKey"]) {
+  await db.update(appUser).set({ langKey }).where(eq(appUser.id, userId));
+}
+
 export async function setSelectedMandant(db: Db, userId: number, mandantId: number) {
   await db.update(appUser).set({ selectedMandantId: mandantId }).where(eq(appUser.id, userId));
 }

@@ -320,6 +320,22 @@ describe("change password and account settings", () => {
     });
     expect((await post("/app/api/account", update)).statusCode).toBe(401);
   });
+
+  it("keeps the language picked in the app on the account, for this user only; anything but de/en is 400", async () => {
+    const user = await createTenantUser(t);
+    const other = await createTenantUser(t);
+    const token = await login(t, user);
+    const langKey = async (who: typeof user) =>
+      (await call(t, { method: "GET", url: "/app/api/account", token: await login(t, who) })).json().langKey;
+    expect((await post("/app/api/account/langkey", { langKey: "en" }, { token })).statusCode).toBe(204);
+    expect(await langKey(user), "a new sign-in gets it").toBe("en");
+    expect(await langKey(other)).toBe("de");
+    const bad = await post("/app/api/account/langkey", { langKey: "fr" }, { token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual([expect.objectContaining({ field: "langKey" })]);
+    expect((await post("/app/api/account/langkey", { langKey: "de" })).statusCode).toBe(401);
+    expect(await langKey(user)).toBe("en");
+  });
 });
 
 describe("sessions", () => {

@@ -7,14 +7,14 @@ import {
   ZResetPasswordInit,
   ZSessionInfo,
 } from "@kontor/domain/account/account.schema";
-import { ZAccount, ZNewsread } from "@kontor/domain/auth/auth.schema";
+import { ZAccount, ZLangKeyUpdate, ZNewsread } from "@kontor/domain/auth/auth.schema";
 import { ZSelectedMandant } from "@kontor/domain/mandant/mandant.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
 import { isMember } from "../mandant/mandant.repository.ts";
-import { findAccount, setNewsread, setSelectedMandant } from "./account.repository.ts";
+import { findAccount, setLangKey, setNewsread, setSelectedMandant } from "./account.repository.ts";
 import { createAccountService } from "./account.service.ts";
 
 const publicRoute = { level: "public" } as const;
@@ -197,6 +197,23 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
     async (request, reply) => {
       await setNewsread(db, request.principal!.userId, request.body.newsread);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/account/langkey",
+    {
+      config: { auth: { level: "user" } },
+      schema: {
+        tags: ["account"],
+        summary: "Save the language picked in the app; every sign-in applies it",
+        body: ZLangKeyUpdate,
+        response: responses({ 204: z.null() }, 400, 401),
+      },
+    },
+    async (request, reply) => {
+      await setLangKey(db, request.principal!.userId, request.body.langKey);
       return reply.code(204).send(null);
     },
   );

@@ -19,7 +19,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { chooseLanguage, currentLanguage } from "../../app/i18n.ts";
 import { useSession } from "../../app/session.ts";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
@@ -129,7 +128,6 @@ function SettingsForm({ account }: { account: TAccount }) {
     settingsRules.load().catch(() => undefined); // reported on submit, if it still fails then
   }, []);
 
-  const previousLangKey = account.langKey;
   const save = useMutation({
     mutationFn: saveAccount,
     onSuccess: (saved) => {
@@ -138,11 +136,8 @@ function SettingsForm({ account }: { account: TAccount }) {
       form.setInitialValues(values);
       form.setValues(values);
       form.resetDirty(values);
+      // The shell applies the saved account's language at once (useAccountLanguage).
       notifySuccess(t("crud:toast.saved"));
-      // A language changed here is an explicit choice: the app follows it at once (saving other fields does not
-      // override the language picked on this device).
-      if (saved.langKey !== previousLangKey && saved.langKey !== currentLanguage())
-        void chooseLanguage(saved.langKey);
     },
     onError: (error) => {
       form.setErrors(problemFieldErrors(error, SETTINGS_PROBLEM_FIELDS));

@@ -19,3 +19,8 @@ export const accountQuery = queryOptions({
   queryKey: accountKeys.current,
   queryFn: ({ signal }) => api.get<TAccount>("account", { signal }),
 });
+
+/** POST account/langkey: the language picked in the app, kept on the account for every later sign-in. */
+export async function saveLangKey(langKey: TAccount["langKey"]): Promise<void> {
+  await api.post<void>("account/langkey", { langKey }, { mandant: false });
+}

@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
 import { modultypNamesQuery } from "../modul/modul.api.ts";
+import { useModulName } from "../modul/modulName.ts";
 import type { MandantFormValues } from "./mandant.form.ts";
 import type { MandantForm } from "./useMandantForm.ts";
 
@@ -36,13 +37,15 @@ interface SectionProps {
 function ModuleFields({ form, readOnly }: SectionProps) {
   const { t, i18n } = useTranslation("mandant");
   const names = useQuery({ ...modultypNamesQuery, enabled: !readOnly });
+  const modulName = useModulName(!readOnly);
   const collator = useMemo(() => new Intl.Collator(i18n.language), [i18n.language]);
-  const options = useMemo(() => {
-    const byName = new Map(names.data?.map((modul) => [modul.name, modul.bezeichnung]));
-    return MODULES.map((code) => ({ code, label: byName.get(code) ?? code })).sort((a, b) =>
-      collator.compare(a.label, b.label),
-    );
-  }, [names.data, collator]);
+  const options = useMemo(
+    () =>
+      MODULES.map((code) => ({ code, label: modulName(code) })).sort((a, b) =>
+        collator.compare(a.label, b.label),
+      ),
+    [modulName, collator],
+  );
   const selected = form.values.modulList;
   const namesUnavailable =
     names.isError && !(isApiError(names.error) && names.error.status === 403) && !readOnly;
@@ -82,7 +85,9 @@ function ModuleFields({ form, readOnly }: SectionProps) {
               key={option.code}
               value={option.code}
               label={option.label}
-              description={option.label !== option.code ? option.code : undefined}
+              description={
+                option.label !== option.code ? <span translate="no">{option.code}</span> : undefined
+              }
               disabled={readOnly}
             />
           ))}

@@ -15,7 +15,7 @@ import {
 } from "../../components/form/EditStates.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { accountQuery } from "../account/account.queries.ts";
-import { modultypNamesQuery } from "../modul/modul.api.ts";
+import { useModulName } from "../modul/modulName.ts";
 import {
   errorsOfStep,
   firstStepWithError,
@@ -175,8 +175,7 @@ function MandantWizard({ id }: { id: number | "new" }) {
 /** "Fertig": what will be saved, step by step. */
 function Summary({ values, showModuleNames }: { values: MandantFormValues; showModuleNames: boolean }) {
   const { t, i18n } = useTranslation(["mandant", "crud"]);
-  const names = useQuery({ ...modultypNamesQuery, enabled: showModuleNames });
-  const label = (code: string) => names.data?.find((modul) => modul.name === code)?.bezeichnung ?? code;
+  const label = useModulName(showModuleNames);
   const countries = new Intl.DisplayNames([i18n.language], { type: "region" });
   const none = t("wizard.noneSelected");
   const rows: Array<[string, React.ReactNode]> = [
