@@ -3,7 +3,7 @@ import { Button, type ButtonGroupProps } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { chooseLanguage, currentLanguage } from "../app/i18n.ts";
 
-/** DE | EN toggle; the choice is remembered on this device. Buttons are named "Deutsch" / "English". */
+/** DE | EN toggle; the choice is remembered on this device and, signed in, on the account. Buttons: "Deutsch" / "English". */
 export function LanguageSwitch(props: Omit<ButtonGroupProps, "children">) {
   const { t, i18n } = useTranslation("common");
   const active = i18n.resolvedLanguage ? currentLanguage() : "de";
