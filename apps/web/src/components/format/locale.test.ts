@@ -212,12 +212,19 @@ describe("reading typed dates", () => {
     expect(parseDate(text)).toBe(iso);
   });
 
-  it.each(["31.02.2026", "29.02.2023", "31.04.2024", "24.12.26", "24.12/2026", "2026-12-24", "", "abc", "0.1.2026"])(
-    "%j is no date",
-    (text) => {
-      expect(parseDate(text)).toBeNull();
-    },
-  );
+  it.each([
+    "31.02.2026",
+    "29.02.2023",
+    "31.04.2024",
+    "24.12.26",
+    "24.12/2026",
+    "2026-12-24",
+    "",
+    "abc",
+    "0.1.2026",
+  ])("%j is no date", (text) => {
+    expect(parseDate(text)).toBeNull();
+  });
 
   it("judges a date while typing once the year is complete", () => {
     expect(dateComplete("31.02.2026")).toBe(true);

@@ -34,16 +34,17 @@ const SPACES = /[ \u00A0\u202F\u2009]/g;
 /**
  * A number with thousands separators and between `min` and `max` decimals (zeros beyond `min` dropped):
  * formatNumber(1234.5, "de", 2, 2) = "1.234,50", formatNumber(12.5, "en", 1, 2) = "12.5". Rounded half away from
- * zero as printed (the float's decimal digits); "" for no number.
+ * zero as printed (the float's decimal digits); "" for no number. `grouping` false for numbers that are names
+ * (a first customer number, a category id): 10000, not 10.000.
  */
-export function formatNumber(value: number, locale: Locale, min = 0, max = min): string {
+export function formatNumber(value: number, locale: Locale, min = 0, max = min, grouping = true): string {
   if (!Number.isFinite(value)) return "";
   let fixed = Math.abs(value).toFixed(max);
   if (max > min) fixed = fixed.replace(new RegExp(`(\\.\\d{${min}}\\d*?)0+$`), "$1").replace(/\.$/, "");
   const [whole = "0", decimals] = fixed.split(".");
   const { decimal, group } = SEPARATORS[locale];
   const sign = value < 0 && /[1-9]/.test(fixed) ? "-" : "";
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, group);
+  const grouped = grouping ? whole.replace(/\B(?=(\d{3})+$)/g, group) : whole;
   return `${sign}${grouped}${decimals ? decimal + decimals : ""}`;
 }
 
@@ -116,7 +117,8 @@ export function parseNumber(text: string, locale: Locale, rules: NumberRules): P
   if (!/^\d*$/.test(whole)) {
     const separators = new Set(whole.replace(/\d/g, ""));
     const separator = [...separators][0];
-    if (separators.size !== 1 || (separator !== group && separator !== " ")) return { ok: false, problem: "group" };
+    if (separators.size !== 1 || (separator !== group && separator !== " "))
+      return { ok: false, problem: "group" };
     const groups = whole.split(separator);
     if (!/^\d{1,3}$/.test(groups[0] ?? "") || groups.slice(1).some((g) => !/^\d{3}$/.test(g)))
       return { ok: false, problem: "group" };
@@ -137,8 +139,14 @@ export function problemWhileTyping(text: string, locale: Locale, problem: Number
   // Separators out of place are final once a group has more than three digits or the decimal part began.
   const { decimal, group } = SEPARATORS[locale];
   const whole = text.split(decimal)[0] ?? "";
-  const groups = whole.replace(/[^\d., ]/g, "").trim().split(new RegExp(`[${group} ]`));
-  return text.includes(decimal) || groups.some((g, i) => g.length > 3 || (i > 0 && i < groups.length - 1 && g === ""));
+  const groups = whole
+    .replace(/[^\d., ]/g, "")
+    .trim()
+    .split(new RegExp(`[${group} ]`));
+  return (
+    text.includes(decimal) ||
+    groups.some((g, i) => g.length > 3 || (i > 0 && i < groups.length - 1 && g === ""))
+  );
 }
 
 // ------------------------------------------------------------------------------------------------------ dates
@@ -198,4 +206,5 @@ export function parseDate(text: string): string | null {
  * Whether a typed date is complete enough to judge while typing: a four-digit year after two separators
  * (`31.02.2026`). Shorter text is judged when the user leaves the field.
  */
-export const dateComplete = (text: string) => /^\s*\d{1,2}[./]\d{1,2}[./]\d{4}/.test(text) || text.length >= 10;
+export const dateComplete = (text: string) =>
+  /^\s*\d{1,2}[./]\d{1,2}[./]\d{4}/.test(text) || text.length >= 10;

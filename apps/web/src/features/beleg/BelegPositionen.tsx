@@ -6,7 +6,6 @@ import {
   ActionIcon,
   Button,
   Group,
-  NumberInput,
   Stack,
   Table,
   Text,
@@ -16,6 +15,7 @@ import {
 } from "@mantine/core";
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NumberField } from "../../components/form/NumberField.tsx";
 import "./beleg.css";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { MoneyInput } from "../../components/form/MoneyInput.tsx";
@@ -338,12 +338,9 @@ function PositionZeile({
         </Stack>
       </Table.Td>
       <Table.Td>
-        <NumberInput
+        <NumberField
           aria-label={t("position.mengeLabel", { nr })}
-          decimalSeparator=","
-          thousandSeparator="."
-          decimalScale={3}
-          hideControls
+          maxDecimals={3}
           {...zahl("positionsMenge")}
           onKeyDown={onEnter}
           readOnly={readOnly}
