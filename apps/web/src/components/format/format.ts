@@ -1,5 +1,12 @@
 import i18next from "i18next";
-import { formatDateIn, formatDateTimeIn, formatMoneyIn, formatPercentIn, type Locale } from "./locale.ts";
+import {
+  formatDateIn,
+  formatDateTimeIn,
+  formatMoneyIn,
+  formatNumber,
+  formatPercentIn,
+  type Locale,
+} from "./locale.ts";
 
 /**
  * Display formats in the current UI language (issue 21; the rules and both languages in locale.ts). German as
@@ -32,4 +39,10 @@ export function formatMoney(value: number | null | undefined): string {
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "";
   return formatPercentIn(value, uiLocale());
+}
+
+/** A quantity with up to `maxDecimals` decimals (none shown when it has none): "1.234,5" (de), "1,234.5" (en). */
+export function formatQuantity(value: number | null | undefined, maxDecimals = 3): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "";
+  return formatNumber(value, uiLocale(), 0, maxDecimals);
 }

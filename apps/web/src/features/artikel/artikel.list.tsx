@@ -8,7 +8,7 @@ import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { saveBlob } from "../../components/files/files.ts";
-import { formatMoney, formatPercent } from "../../components/format/format.ts";
+import { formatMoney, formatPercent, formatQuantity } from "../../components/format/format.ts";
 import { auswahlSpalte } from "../../components/list/auswahlSpalte.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
 import { ListSearchInput, useListSearchText } from "../../components/list/ListSearchInput.tsx";
@@ -191,7 +191,7 @@ export function ArtikelList() {
         title: t("field.lagerstand"),
         textAlign: "right",
         width: 110,
-        render: (row) => row.lagerstand.toLocaleString("de-AT", { maximumFractionDigits: 3 }),
+        render: (row) => formatQuantity(row.lagerstand),
       },
       { field: "verleihbar", title: t("field.verleihbar"), sortable: false, textAlign: "center", width: 105 },
     ];

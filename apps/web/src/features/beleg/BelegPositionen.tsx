@@ -20,7 +20,7 @@ import "./beleg.css";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { MoneyInput } from "../../components/form/MoneyInput.tsx";
 import { PercentInput } from "../../components/form/PercentInput.tsx";
-import { formatMoney } from "../../components/format/format.ts";
+import { formatMoney, formatQuantity } from "../../components/format/format.ts";
 import { IconPlus, IconTrash } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { ArtikelSearchField } from "../artikel/quick/ArtikelSearchField.tsx";
@@ -346,7 +346,7 @@ function PositionZeile({
           readOnly={readOnly}
           description={
             zeigeOffen && position.stillOpenAmount !== null && position.id !== undefined
-              ? t("position.offen", { menge: position.stillOpenAmount.toLocaleString("de-AT") })
+              ? t("position.offen", { menge: formatQuantity(position.stillOpenAmount) })
               : undefined
           }
         />

@@ -6,6 +6,7 @@ import { isApiError } from "../../app/api.ts";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { fieldErrorMessage } from "../../components/form/fieldErrors.ts";
 import { NumberField } from "../../components/form/NumberField.tsx";
+import { formatQuantity } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { liefern } from "./beleg.api.ts";
 
@@ -117,7 +118,7 @@ export function LieferungDialog({
                 <Table.Td>{zeile.nr}</Table.Td>
                 <Table.Td>{zeile.beschreibung}</Table.Td>
                 <Table.Td ta="right" data-testid="offen">
-                  {zeile.offen.toLocaleString("de-AT")}
+                  {formatQuantity(zeile.offen)}
                 </Table.Td>
                 <Table.Td>
                   <NumberField
