@@ -158,7 +158,6 @@ export function ArtikelList() {
       {
         field: "gruppe",
         title: t("list.gruppe"),
-        sortable: false,
         render: (row) =>
           row.warengruppe || row.untergruppe ? (
             <Stack gap={0}>
@@ -174,7 +173,6 @@ export function ArtikelList() {
       {
         field: "preis",
         title: t("list.preis"),
-        sortable: false,
         textAlign: "right",
         width: 100,
         render: (row) => formatMoney(row.preis),
@@ -182,7 +180,6 @@ export function ArtikelList() {
       {
         field: "mwst",
         title: t("list.mwst"),
-        sortable: false,
         textAlign: "right",
         width: 75,
         render: (row) => formatPercent(row.mwst),
@@ -194,7 +191,7 @@ export function ArtikelList() {
         width: 110,
         render: (row) => formatQuantity(row.lagerstand),
       },
-      { field: "verleihbar", title: t("field.verleihbar"), sortable: false, textAlign: "center", width: 105 },
+      { field: "verleihbar", title: t("field.verleihbar"), textAlign: "center", width: 120 },
     ];
     if (!schreiben) return spalten;
     return [
