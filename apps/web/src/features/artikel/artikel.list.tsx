@@ -191,7 +191,7 @@ export function ArtikelList() {
         width: 110,
         render: (row) => formatQuantity(row.lagerstand),
       },
-      { field: "verleihbar", title: t("field.verleihbar"), textAlign: "center", width: 120 },
+      { field: "verleihbar", title: t("field.verleihbar"), textAlign: "center", width: 110 },
     ];
     if (!schreiben) return spalten;
     return [

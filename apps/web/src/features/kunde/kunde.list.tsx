@@ -1,5 +1,5 @@
 import type { TKundeZeile } from "@kontor/domain/kunde/kunde.api";
-import { Badge, Box, Button, Checkbox, Group, Stack, TextInput, Title } from "@mantine/core";
+import { Badge, Box, Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo, useState } from "react";
@@ -107,12 +107,31 @@ export function KundeList() {
       auswahlSpalte<KundeListRow, TKundeZeile>(selected, setSelected, (row) =>
         t("list.select", { name: kundeList.label(row) }),
       ),
-      ...kundeList.columns(t),
+      // E-mail and phone share one column (sorted by the e-mail, its first line): the list fits 1280 px.
+      ...kundeList.columns(t).flatMap((column): ListColumn<KundeListRow>[] => {
+        if (column.field === "telnr") return [];
+        if (column.field !== "email") return [column];
+        return [
+          {
+            ...column,
+            title: t("list.kontakt"),
+            render: (row) => (
+              <Stack gap={0}>
+                {row.email && <Text size="sm">{row.email}</Text>}
+                {row.telnr && (
+                  <Text size="sm" c="dimmed">
+                    {row.telnr}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+        ];
+      }),
       {
         // Every row says its status (issue 21: the column was empty for active ones); sorted by it.
         field: "aktiv",
         title: t("list.status"),
-        width: 130,
         render: (row) =>
           row.aktiv ? (
             <Badge color="green" variant="light" size="sm" tt="none">

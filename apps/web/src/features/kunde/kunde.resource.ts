@@ -118,14 +118,14 @@ export const kundeList: ListResource<KundeListRow, "kunde"> = {
   listPath: KUNDE_LIST_PATH,
   editPath: (id) => kundeEditPath(id),
   columns: (t) => [
-    { field: "kundenNummer", title: t("list.nr"), width: 100 },
+    { field: "kundenNummer", title: t("list.nr") },
     // The name as the list sorts it (sortname): "Muster, Max", not "Herr Max Muster" (issue 21).
-    { field: "sortname", title: t("field.name"), render: (r) => listenname(r) || r.anzeigename },
-    { field: "plz", title: t("adresse.field.plz"), width: 90 },
+    { field: "sortname", title: t("field.name"), width: 200, render: (r) => listenname(r) || r.anzeigename },
+    { field: "plz", title: t("adresse.field.plz") },
     { field: "ort", title: t("adresse.field.ort") },
     { field: "email", title: t("field.email") },
     { field: "telnr", title: t("field.telnr") },
-    { field: "lieferant", title: t("field.lieferant"), textAlign: "center", width: 120 },
+    { field: "lieferant", title: t("field.lieferant"), textAlign: "center" },
   ],
   defaultSort: { field: "sortname", direction: "asc" },
   label: (r) => r.anzeigename || r.kundenNummer,
