@@ -7,8 +7,20 @@ import { ZQueryFlag } from "../http/params.schema.ts";
  * catalogue, bulk update, numbers, images.
  */
 
-/** Fields GET artikel can sort by; default artikelBezeichnung (SPEC §9). */
-export const ARTIKEL_SORT_FIELDS = ["artikelBezeichnung", "artikelNummer", "lagerstand", "id"] as const;
+/**
+ * Fields GET artikel can sort by; default artikelBezeichnung (SPEC §9). The list sorts by every column it shows
+ * (issue 21): `gruppe` is goods group, then subgroup; `preis` the base price valid today.
+ */
+export const ARTIKEL_SORT_FIELDS = [
+  "artikelBezeichnung",
+  "artikelNummer",
+  "lagerstand",
+  "gruppe",
+  "preis",
+  "mwst",
+  "verleihbar",
+  "id",
+] as const;
 export type TArtikelSortField = (typeof ARTIKEL_SORT_FIELDS)[number];
 
 const suchtext = z.string().trim().max(200).optional();

@@ -12,7 +12,18 @@ import { ZLieferadresse } from "./kunde.schema.ts";
  */
 
 /** Fields GET kundes can sort by; default sortname (company name, or last and first name of a private person). */
-export const KUNDE_SORT_FIELDS = ["sortname", "kundenNummer", "ort", "plz", "id"] as const;
+/** The list sorts by every column it shows (issue 21): the name column by sortname (what listenname() shows). */
+export const KUNDE_SORT_FIELDS = [
+  "sortname",
+  "kundenNummer",
+  "ort",
+  "plz",
+  "email",
+  "telnr",
+  "lieferant",
+  "aktiv",
+  "id",
+] as const;
 export type TKundeSortField = (typeof KUNDE_SORT_FIELDS)[number];
 
 /** Search text of lists and searches: trimmed, at most 200 characters; empty = no filter. */

@@ -194,10 +194,25 @@ function seiteZuerst(
 
 const toZeile = (row: TArtikelZeile): TArtikelZeile => row;
 
-const sortColumns = (s: Spalten): Record<TArtikelSortField, PgColumn> => ({
+/** The VAT rate of a row (sorting only: the page's rows get it by a join). */
+const mwstSatz = (s: Spalten) =>
+  sql`(SELECT m.mwst FROM mehrwertssteuer m WHERE m.mandant_id = ${s.mandantId} AND m.id = ${s.mehrwertssteuerId})`;
+
+/** Goods group, then subgroup, as the list's group column shows them (sorting only). */
+const gruppeText = (s: Spalten) =>
+  sql`(SELECT lower(coalesce(w.bezeichnung, '') || chr(1) || u.bezeichnung) FROM untergruppe u
+    LEFT JOIN warengruppe w ON w.mandant_id = u.mandant_id AND w.id = u.warengruppe_id
+    WHERE u.mandant_id = ${s.mandantId} AND u.id = ${s.untergruppeId})`;
+
+/** Every column the list shows can sort it (issue 21); the computed ones per row, so only when asked. */
+const sortColumns = (s: Spalten): Record<TArtikelSortField, PgColumn | SQL> => ({
   artikelBezeichnung: s.artikelBezeichnung,
   artikelNummer: s.artikelNummer,
   lagerstand: s.lagerstand,
+  gruppe: gruppeText(s),
+  preis: basisPreis(s, todayIso()),
+  mwst: mwstSatz(s),
+  verleihbar: s.verleihbar,
   id: s.id,
 });
 const DEFAULT_SORT = [{ field: "artikelBezeichnung", direction: "asc" }] as const;

@@ -199,6 +199,30 @@ describe("artikel: generic pattern (DESIGN §8)", () => {
     expect((await get(who, "artikel?sort=nope,asc")).statusCode).toBe(400);
     expect((await get(who, "artikel?page=5&size=2")).headers["x-total-count"]).toBe("3");
   });
+
+  it("sorts by every column the list shows: group, price, VAT rate, lendable (issue 21)", async () => {
+    const who = await tenant();
+    const d = await stammdaten(who);
+    const kabel = await createArtikel(t, who, {
+      artikelBezeichnung: "A Kabel",
+      untergruppe: { id: d.untergruppe2 },
+      verleihbar: true,
+      artikelPreisSet: [{ preis: 9.5, vonDatum: "2020-01-01", preisschiene: null }],
+    });
+    const birne = await createArtikel(t, who, {
+      artikelBezeichnung: "B Birne",
+      untergruppe: { id: d.untergruppe },
+      artikelPreisSet: [{ preis: 2.25, vonDatum: "2020-01-01", preisschiene: null }],
+    });
+    const ohne = await createArtikel(t, who, { artikelBezeichnung: "C ohne" });
+    const order = async (sort: string) => ids((await get(who, `artikel?sort=${sort}`)).json());
+    // Elektro/Kabel before Elektro/Leuchtmittel; no group last ascending.
+    expect(await order("gruppe,asc")).toEqual([kabel.id, birne.id, ohne.id]);
+    expect(await order("preis,asc")).toEqual([birne.id, kabel.id, ohne.id]);
+    expect(await order("preis,desc")).toEqual([ohne.id, kabel.id, birne.id]);
+    expect((await order("verleihbar,desc"))[0]).toBe(kabel.id);
+    expect((await get(who, "artikel?sort=mwst,asc")).statusCode).toBe(200);
+  });
 });
 
 describe("PUT and GET artikel/{id}: the article with its parts", () => {

@@ -191,6 +191,10 @@ const sortColumns = (q: Spalten): Record<TKundeSortField, PgColumn> => ({
   kundenNummer: q.kundenNummer,
   ort: adresse.ort,
   plz: adresse.plz,
+  email: q.email,
+  telnr: q.telnr,
+  lieferant: q.lieferant,
+  aktiv: q.aktiv,
   id: q.id,
 });
 const DEFAULT_SORT = [{ field: "sortname", direction: "asc" }] as const;

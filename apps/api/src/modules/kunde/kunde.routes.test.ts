@@ -1,5 +1,6 @@
 import type { TModul } from "@kontor/domain/access/access.schema";
 import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from "@kontor/domain/http/paging";
+import { listenname } from "@kontor/domain/kunde/kunde.rules";
 import type { TKundeInput } from "@kontor/domain/kunde/kunde.schema";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -19,6 +20,7 @@ import { withoutTenant, withTenant } from "../../db/tenant.ts";
 import { createUser } from "../../setup/seed.ts";
 import { describeCrud } from "../../test/crud.ts";
 import { call, createTenantUser, login, unique } from "../../test/helpers.ts";
+import { sortnameOf } from "./kunde.repository.ts";
 import { type Caller, createKunde, gueltigerKunde, rechnungsadresse } from "./kunde.testing.ts";
 
 const crud = describeCrud({
@@ -662,6 +664,39 @@ describe("GET kundes: the list", () => {
     expect(await order("kundenNummer,desc")).toEqual([d.lieferant.id, d.zebra.id, d.alpen.id, d.mueller.id]);
     expect(await order("sortname,desc")).toEqual([d.zebra.id, d.mueller.id, d.lieferant.id, d.alpen.id]);
     expect((await get(who, "kundes?sort=suche,asc")).statusCode).toBe(400);
+  });
+
+  it("sorts by every column the list shows: e-mail, phone, supplier flag and status (issue 21)", async () => {
+    const who = await tenant();
+    const d = await musterdaten(who);
+    const order = async (sort: string, extra = "") =>
+      ids((await get(who, `kundes?sort=${sort}${extra}`)).json());
+    // Only Zebra has an e-mail address: first ascending (empty ones last), last descending.
+    expect((await order("email,asc"))[0]).toBe(d.zebra.id);
+    expect((await order("email,desc")).at(-1)).toBe(d.zebra.id);
+    expect((await order("lieferant,desc"))[0]).toBe(d.lieferant.id);
+    expect((await order("aktiv,asc", "&includeDeactivated=true"))[0]).toBe(d.inaktiv.id);
+    expect((await get(who, "kundes?sort=telnr,asc")).statusCode).toBe(200);
+  });
+
+  it("the name column shows what sortname sorts by: listenname in sortname order reads alphabetically", () => {
+    const kunden = [
+      { firma: "privatperson" as const, vorname: "Max", nachname: "Muster", bezeichnung: null },
+      { firma: "privatperson" as const, vorname: "Anton", nachname: "Zach", bezeichnung: null },
+      { firma: "privatperson" as const, vorname: "Erika", nachname: "Österreicher", bezeichnung: null },
+      { firma: "firma" as const, vorname: null, nachname: null, bezeichnung: "Alpen Bau GmbH" },
+      { firma: "firma" as const, vorname: null, nachname: null, bezeichnung: "Mustermann & Co" },
+      { firma: "privatperson" as const, vorname: "Zoe", nachname: "Berger", bezeichnung: null },
+    ];
+    const nachSortname = [...kunden].sort((a, b) => (sortnameOf(a) < sortnameOf(b) ? -1 : 1)).map(listenname);
+    expect(nachSortname).toEqual([
+      "Alpen Bau GmbH",
+      "Berger, Zoe",
+      "Muster, Max",
+      "Mustermann & Co",
+      "Österreicher, Erika",
+      "Zach, Anton",
+    ]);
   });
 
   it("filters by lieferant, includeDeactivated and search", async () => {

@@ -1,22 +1,7 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
-import { useState } from "react";
-
-/** "24.12.2024" (also "1.2.2024") -> "2024-12-24"; null when it is not a calendar date. */
-export function parseGermanDate(text: string): string | null {
-  const match = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(text);
-  if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
-    return null;
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
-/** "2024-12-24" -> "24.12.2024"; anything else stays as it is. */
-export function formatIsoDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : value;
-}
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { dateComplete, datePlaceholder, isoDateText, type Locale, parseDate } from "../format/locale.ts";
 
 export interface DateInputProps extends Omit<TextInputProps, "value" | "onChange" | "defaultValue"> {
   /** An ISO date ("2024-12-24"), "" when empty, or the text typed so far when it is no date yet. */
@@ -24,27 +9,60 @@ export interface DateInputProps extends Omit<TextInputProps, "value" | "onChange
   onChange?: (value: string) => void;
 }
 
+/** Text shaped like a date (day, month, four-digit year) — a wrong one is a date that does not exist. */
+const DATE_SHAPED = /^\s*\d{1,2}([./])\d{1,2}\1\d{4}\s*$/;
+
 /**
- * A date typed as DD.MM.YYYY whatever the browser's language (SPEC §9); the form holds the ISO date of the
- * contract. Text that is no date reaches the form as it is, so the shared schema reports it at the field.
+ * The one date input (issue 21): typed as the UI language writes dates (de `24.12.2026`, `1.2.2026`; en
+ * `24/12/2026`; both are read in both languages), the form holds the ISO date of the contract. A text that is no
+ * date is refused at the field with the text kept — as soon as it has a full year (`31.02.2026`), otherwise when
+ * the user leaves the field — and reaches the form as it is, so the shared schema refuses it too.
  */
-export function DateInput({ value = "", onChange, onBlur, ...props }: DateInputProps) {
-  const [typing, setTyping] = useState<string | null>(null);
+export function DateInput({ value = "", onChange, onFocus, onBlur, error, ...props }: DateInputProps) {
+  const { t, i18n } = useTranslation("common");
+  const locale: Locale = (i18n.resolvedLanguage ?? i18n.language) === "en" ? "en" : "de";
+  /** The text typed: kept while the field is focused, and afterwards while it is no date. */
+  const [draft, setDraft] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+  const emitted = useRef(value);
+
+  // A value set from outside (a reset, a default) replaces what was typed — unless the user is typing.
+  useEffect(() => {
+    if (value === emitted.current) return;
+    emitted.current = value;
+    if (!focused) setDraft(null);
+  }, [value, focused]);
+
+  const wrong = draft !== null && draft.trim() !== "" && parseDate(draft) === null;
+  const showError = wrong && (!focused || dateComplete(draft));
+  const message = () =>
+    draft !== null && DATE_SHAPED.test(draft)
+      ? t("eingabe.datumGibtEsNicht", { text: draft.trim() })
+      : t("eingabe.datumUngueltig");
+
   return (
     <TextInput
-      placeholder="TT.MM.JJJJ"
+      placeholder={datePlaceholder(locale)}
       inputMode="numeric"
       autoComplete="off"
       maxLength={10}
       {...props}
-      value={typing ?? formatIsoDate(value)}
+      value={draft ?? isoDateText(value, locale)}
+      error={showError ? message() : error}
       onChange={(event) => {
         const text = event.currentTarget.value;
-        setTyping(text);
-        onChange?.(text.trim() === "" ? "" : (parseGermanDate(text) ?? text));
+        setDraft(text);
+        const next = text.trim() === "" ? "" : (parseDate(text) ?? text);
+        emitted.current = next;
+        onChange?.(next);
+      }}
+      onFocus={(event) => {
+        setFocused(true);
+        onFocus?.(event);
       }}
       onBlur={(event) => {
-        setTyping(null);
+        setFocused(false);
+        if (!wrong) setDraft(null);
         onBlur?.(event);
       }}
     />

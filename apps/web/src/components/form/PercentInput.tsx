@@ -1,20 +1,9 @@
-import { NumberInput, type NumberInputProps } from "@mantine/core";
+import { NumberField, type NumberFieldProps } from "./NumberField.tsx";
 
-/** A percentage as SPEC §9 shows it: decimal comma, up to two decimals, "%" after it. Value: number or "". */
-export function PercentInput(props: Omit<NumberInputProps, "decimalSeparator" | "decimalScale">) {
-  return (
-    <NumberInput
-      decimalSeparator=","
-      thousandSeparator="."
-      decimalScale={2}
-      hideControls
-      rightSection="%"
-      rightSectionPointerEvents="none"
-      min={0}
-      max={100}
-      clampBehavior="none"
-      inputMode="decimal"
-      {...props}
-    />
-  );
+/**
+ * A percentage in the UI language (de `12,5`, en `12.5`, "%" after it): the one number input (NumberField), up
+ * to two decimals, 0 to 100 unless `min`/`max` say otherwise. Value: number, "", or the refused text.
+ */
+export function PercentInput(props: Omit<NumberFieldProps, "kind">) {
+  return <NumberField kind="percent" {...props} />;
 }

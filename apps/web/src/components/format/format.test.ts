@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatPercent } from "./format.ts";
+import i18next from "i18next";
+import { afterAll, describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity } from "./format.ts";
 
 describe("display formats (SPEC §9)", () => {
   it("shows dates as DD.MM.YYYY without shifting calendar dates", () => {
@@ -29,5 +30,22 @@ describe("display formats (SPEC §9)", () => {
     expect(formatPercent(2.25)).toBe("2,25 %");
     expect(formatPercent(0)).toBe("0,0 %");
     expect(formatPercent(undefined)).toBe("");
+  });
+});
+
+describe("display formats in English (issue 21, en-GB conventions)", () => {
+  afterAll(() => i18next.changeLanguage("de"));
+
+  it("follows the UI language", async () => {
+    await i18next.init({ lng: "en", resources: {}, fallbackLng: false, initAsync: false });
+    expect(formatMoney(1234.56)).toBe("€1,234.56");
+    expect(formatMoney(-5)).toBe("-€5.00");
+    expect(formatPercent(12.5)).toBe("12.5%");
+    expect(formatDate("2026-12-24")).toBe("24/12/2026");
+    expect(formatDateTime(new Date(2026, 11, 24, 14, 5))).toBe("24/12/2026 14:05");
+    expect(formatQuantity(1234.5)).toBe("1,234.5");
+    await i18next.changeLanguage("de");
+    expect(formatMoney(1234.56)).toBe("1.234,56 €");
+    expect(formatQuantity(1234.5)).toBe("1.234,5");
   });
 });

@@ -134,6 +134,8 @@ export function EntityList<T extends Row>({
     sortable: column.sortable !== false,
     width: column.width,
     textAlign: column.textAlign,
+    // Headers never wrap mid-word (issue 21: cramped at 1280 px); a column is at least as wide as its header.
+    titleStyle: { whiteSpace: "nowrap" },
     render: (record: T) =>
       column.render ? column.render(record) : <Cell value={record[column.field]} column={column} />,
   }));
@@ -142,7 +144,12 @@ export function EntityList<T extends Row>({
       accessor: "__actions",
       title: <VisuallyHidden>{t("list.actions")}</VisuallyHidden>,
       textAlign: "right",
-      width: 132,
+      // As wide as its buttons (preview, edit, delete): room that the data columns need at 1280 px.
+      width:
+        24 +
+        36 *
+          [definition.preview, definition.edit, definition.remove].filter((action) => action !== undefined)
+            .length,
       render: (record: T) => {
         const name = nameOf(record);
         return (

@@ -43,3 +43,23 @@ export function ListSearchInput({ label, placeholder }: { label: string; placeho
     />
   );
 }
+
+/**
+ * Hands a list's search text to the URL's `search` after a pause, as ListSearchInput does: for a list whose one
+ * search box is an entity search (customers, articles — issue 21: one box, not two).
+ */
+export function useApplyListSearch(): (text: string) => void {
+  const navigate = useNavigate();
+  return useDebouncedCallback((value: string) => {
+    const next = value.trim();
+    void navigate({
+      to: ".",
+      search: ((previous: Record<string, unknown>) => ({
+        ...previous,
+        search: next === "" ? undefined : next,
+        page: undefined,
+      })) as never,
+      replace: true,
+    });
+  }, 300);
+}

@@ -46,6 +46,12 @@ export interface EntitySearchFieldBase<T> {
   withAsterisk?: boolean;
   /** Focus this input when a surrounding modal opens. */
   autoFocus?: boolean;
+  /**
+   * The search box of a list (issue 21: one box): every typed text goes here too (the list filters by it), the
+   * field starts with `listText` and keeps the typed text when left.
+   */
+  onListText?: (text: string) => void;
+  listText?: string;
 }
 
 export interface EntitySearchFieldProps<T extends { id: number }, K extends QueryKey>
@@ -92,17 +98,21 @@ export function EntitySearchField<T extends { id: number }, K extends QueryKey>(
   disabled,
   withAsterisk,
   autoFocus,
+  onListText,
+  listText,
 }: EntitySearchFieldProps<T, K>) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const gewaehlterName = value ? name(value) : "";
-  const [text, setText] = useState(gewaehlterName);
+  const listenFeld = onListText !== undefined;
+  const [text, setText] = useState(gewaehlterName || (listText ?? ""));
   // true while the input holds the user's search rather than the chosen row's name.
   const [getippt, setGetippt] = useState(false);
 
   // A new choice from outside (or after choosing here) shows its name.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the id matters too (two rows of the same name)
   useEffect(() => {
+    if (listenFeld && value === null) return;
     setText(gewaehlterName);
     setGetippt(false);
   }, [gewaehlterName, value?.id]);
@@ -199,6 +209,7 @@ export function EntitySearchField<T extends { id: number }, K extends QueryKey>(
             const next = event.currentTarget.value;
             setText(next);
             setGetippt(true);
+            onListText?.(next);
             combobox.resetSelectedOption();
             combobox.openDropdown();
             if (next.trim() === "" && value !== null) onChange(null);
@@ -212,7 +223,7 @@ export function EntitySearchField<T extends { id: number }, K extends QueryKey>(
           }}
           onBlur={() => {
             combobox.closeDropdown();
-            if (getippt) {
+            if (getippt && !listenFeld) {
               setText(gewaehlterName);
               setGetippt(false);
             }

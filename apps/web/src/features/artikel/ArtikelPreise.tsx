@@ -1,6 +1,19 @@
 import { gueltigerPreis } from "@kontor/domain/artikel/artikel.preis";
 import { todayIso } from "@kontor/domain/date/calendar";
-import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Flex,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { DateInput } from "../../components/form/DateInput.tsx";
@@ -109,8 +122,13 @@ export function ArtikelPreise({ form, readOnly }: { form: ArtikelForm; readOnly:
         const nummer = t("preis.nummer", { n: index + 1 });
         return (
           <Paper key={preis.key} withBorder radius="sm" p="sm">
-            <Group align="flex-end" wrap="nowrap" gap="sm">
-              <Group gap="sm" grow style={{ flex: 1 }} align="flex-start">
+            {/* Side by side from sm; stacked on a phone, where three inputs in a row leave no room for a message. */}
+            <Flex
+              direction={{ base: "column", sm: "row" }}
+              align={{ base: "stretch", sm: "flex-end" }}
+              gap="sm"
+            >
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ flex: 1 }}>
                 <MoneyInput
                   label={t("preis.preis")}
                   min={0}
@@ -131,7 +149,7 @@ export function ArtikelPreise({ form, readOnly }: { form: ArtikelForm; readOnly:
                   value={preis.preisschiene}
                   onChange={(value) => form.setFieldValue(path("preisschiene"), value ?? "")}
                 />
-              </Group>
+              </SimpleGrid>
               <Group gap="xs" wrap="nowrap" mb={6} miw={110}>
                 {gueltig.keys.has(preis.key) ? (
                   <Badge color="green" variant="light" tt="none">
@@ -155,7 +173,7 @@ export function ArtikelPreise({ form, readOnly }: { form: ArtikelForm; readOnly:
                   </Tooltip>
                 )}
               </Group>
-            </Group>
+            </Flex>
           </Paper>
         );
       })}

@@ -1,6 +1,6 @@
-import { NumberInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { MoneyInput } from "../../components/form/MoneyInput.tsx";
+import { NumberField } from "../../components/form/NumberField.tsx";
 import type { ArtikelForm } from "./artikel.form.ts";
 
 /**
@@ -11,22 +11,21 @@ export function ArtikelZahlen({ form, teil }: { form: ArtikelForm; teil: "lager"
   const { t } = useTranslation("artikel");
   if (teil === "vpe")
     return (
-      <NumberInput
+      <NumberField
         label={t("field.vpe")}
         min={0}
-        decimalScale={3}
-        decimalSeparator=","
-        thousandSeparator="."
+        maxDecimals={3}
         key={form.key("vpe")}
         {...form.getInputProps("vpe")}
       />
     );
   if (teil === "webshop")
     return (
-      <NumberInput
+      <NumberField
         label={t("field.webshopCategory")}
         min={0}
-        allowDecimal={false}
+        maxDecimals={0}
+        grouping={false}
         key={form.key("webshopCategory")}
         {...form.getInputProps("webshopCategory")}
       />
@@ -39,11 +38,9 @@ export function ArtikelZahlen({ form, teil }: { form: ArtikelForm; teil: "lager"
         key={form.key("einkaufsPreis")}
         {...form.getInputProps("einkaufsPreis")}
       />
-      <NumberInput
+      <NumberField
         label={t("field.lagerstand")}
-        decimalScale={3}
-        decimalSeparator=","
-        thousandSeparator="."
+        maxDecimals={3}
         key={form.key("lagerstand")}
         {...form.getInputProps("lagerstand")}
       />

@@ -24,7 +24,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../app/api.ts";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
-import { formatMoney } from "../../components/format/format.ts";
+import { formatMoney, formatQuantity } from "../../components/format/format.ts";
 import { pageCount } from "../../components/list/listValues.ts";
 import { PaginationBar } from "../../components/list/PaginationBar.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -251,7 +251,7 @@ export function ArtikelKatalog() {
                   <Text fw={600}>{artikel.preis === null ? "—" : formatMoney(artikel.preis)}</Text>
                   <Text size="xs" c={artikel.lagerstand > 0 ? "green.8" : "dimmed"}>
                     {t("katalog.lager", {
-                      menge: artikel.lagerstand.toLocaleString("de-AT", { maximumFractionDigits: 3 }),
+                      menge: formatQuantity(artikel.lagerstand),
                     })}
                   </Text>
                 </Group>

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Box, Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo, useState } from "react";
@@ -8,10 +8,10 @@ import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { saveBlob } from "../../components/files/files.ts";
-import { formatMoney, formatPercent } from "../../components/format/format.ts";
+import { formatMoney, formatPercent, formatQuantity } from "../../components/format/format.ts";
 import { auswahlSpalte } from "../../components/list/auswahlSpalte.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
-import { ListSearchInput, useListSearchText } from "../../components/list/ListSearchInput.tsx";
+import { useApplyListSearch, useListSearchText } from "../../components/list/ListSearchInput.tsx";
 import type { ListColumn, ListDefinition } from "../../components/list/listTypes.ts";
 import type { ListSearch } from "../../components/list/listValues.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -64,6 +64,7 @@ export function ArtikelList() {
   const schreiben = access.can("artikelWrite");
   const { confirm, dialog } = useConfirm();
   const search = useListSearchText();
+  const applySearch = useApplyListSearch();
   const [geloescht, setGeloeschtState] = useState(readGeloescht);
   const [selected, setSelected] = useState<ReadonlyMap<number, ArtikelListRow>>(new Map());
 
@@ -157,7 +158,6 @@ export function ArtikelList() {
       {
         field: "gruppe",
         title: t("list.gruppe"),
-        sortable: false,
         render: (row) =>
           row.warengruppe || row.untergruppe ? (
             <Stack gap={0}>
@@ -173,7 +173,6 @@ export function ArtikelList() {
       {
         field: "preis",
         title: t("list.preis"),
-        sortable: false,
         textAlign: "right",
         width: 100,
         render: (row) => formatMoney(row.preis),
@@ -181,7 +180,6 @@ export function ArtikelList() {
       {
         field: "mwst",
         title: t("list.mwst"),
-        sortable: false,
         textAlign: "right",
         width: 75,
         render: (row) => formatPercent(row.mwst),
@@ -191,9 +189,9 @@ export function ArtikelList() {
         title: t("field.lagerstand"),
         textAlign: "right",
         width: 110,
-        render: (row) => row.lagerstand.toLocaleString("de-AT", { maximumFractionDigits: 3 }),
+        render: (row) => formatQuantity(row.lagerstand),
       },
-      { field: "verleihbar", title: t("field.verleihbar"), sortable: false, textAlign: "center", width: 105 },
+      { field: "verleihbar", title: t("field.verleihbar"), textAlign: "center", width: 110 },
     ];
     if (!schreiben) return spalten;
     return [
@@ -240,25 +238,30 @@ export function ArtikelList() {
         </Group>
       </Group>
 
-      <Suspense fallback={<TextInput label={t("list.quickSearch")} disabled />}>
-        <ArtikelSearchField
-          label={t("list.quickSearch")}
-          withDetailSearch
-          withQrScan
-          allowCreate={schreiben}
-          onChange={(artikel) => {
-            if (artikel) void navigate({ to: artikelEditPath(artikel.id) });
-          }}
-        />
-      </Suspense>
-
       <Group gap="md" align="center" justify="space-between">
         <Checkbox
           label={t("list.geloeschteAnzeigen")}
           checked={geloescht}
           onChange={(event) => setGeloescht(event.currentTarget.checked)}
         />
-        <ListSearchInput label={t("list.search")} placeholder={t("list.searchPlaceholder")} />
+        {/* One search box (issue 21): typing filters the table; a hit in its list opens the article, and
+            nothing found offers quick create. */}
+        <Box w={{ base: "100%", sm: 400 }}>
+          <Suspense fallback={<TextInput aria-label={t("list.quickSearch")} disabled />}>
+            <ArtikelSearchField
+              label={t("list.quickSearch")}
+              placeholder={t("list.searchPlaceholder")}
+              withDetailSearch
+              withQrScan
+              allowCreate={schreiben}
+              listText={search}
+              onListText={applySearch}
+              onChange={(artikel) => {
+                if (artikel) void navigate({ to: artikelEditPath(artikel.id) });
+              }}
+            />
+          </Suspense>
+        </Box>
       </Group>
 
       {schreiben && (

@@ -6,7 +6,6 @@ import {
   ActionIcon,
   Button,
   Group,
-  NumberInput,
   Stack,
   Table,
   Text,
@@ -16,11 +15,12 @@ import {
 } from "@mantine/core";
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NumberField } from "../../components/form/NumberField.tsx";
 import "./beleg.css";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { MoneyInput } from "../../components/form/MoneyInput.tsx";
 import { PercentInput } from "../../components/form/PercentInput.tsx";
-import { formatMoney } from "../../components/format/format.ts";
+import { formatMoney, formatQuantity } from "../../components/format/format.ts";
 import { IconPlus, IconTrash } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { ArtikelSearchField } from "../artikel/quick/ArtikelSearchField.tsx";
@@ -338,18 +338,15 @@ function PositionZeile({
         </Stack>
       </Table.Td>
       <Table.Td>
-        <NumberInput
+        <NumberField
           aria-label={t("position.mengeLabel", { nr })}
-          decimalSeparator=","
-          thousandSeparator="."
-          decimalScale={3}
-          hideControls
+          maxDecimals={3}
           {...zahl("positionsMenge")}
           onKeyDown={onEnter}
           readOnly={readOnly}
           description={
             zeigeOffen && position.stillOpenAmount !== null && position.id !== undefined
-              ? t("position.offen", { menge: position.stillOpenAmount.toLocaleString("de-AT") })
+              ? t("position.offen", { menge: formatQuantity(position.stillOpenAmount) })
               : undefined
           }
         />

@@ -1,10 +1,12 @@
 import type { TBeleg } from "@kontor/domain/beleg/beleg.schema";
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text } from "@mantine/core";
+import { Button, Checkbox, Group, Modal, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { fieldErrorMessage } from "../../components/form/fieldErrors.ts";
+import { NumberField } from "../../components/form/NumberField.tsx";
+import { formatQuantity } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { liefern } from "./beleg.api.ts";
 
@@ -13,7 +15,8 @@ interface Zeile {
   nr: number | undefined;
   beschreibung: string;
   offen: number;
-  menge: number | "";
+  /** The quantity; "" when empty; the typed text while the field refuses it (then nothing can be sent). */
+  menge: number | string;
   abschliessen: boolean;
 }
 
@@ -59,7 +62,8 @@ export function LieferungDialog({
 
   const gewaehlt = zeilen
     .map((zeile, index) => ({ zeile, index }))
-    .filter(({ zeile }) => (zeile.menge !== "" && zeile.menge > 0) || zeile.abschliessen);
+    .filter(({ zeile }) => (typeof zeile.menge === "number" && zeile.menge > 0) || zeile.abschliessen);
+  const unlesbar = zeilen.some((zeile) => typeof zeile.menge === "string" && zeile.menge.trim() !== "");
 
   const absenden = async () => {
     setSendet(true);
@@ -69,7 +73,7 @@ export function LieferungDialog({
         beleg.id,
         gewaehlt.map(({ zeile }) => ({
           id: zeile.id,
-          menge: zeile.menge === "" ? 0 : zeile.menge,
+          menge: typeof zeile.menge === "number" ? zeile.menge : 0,
           abschliessen: zeile.abschliessen,
         })),
       );
@@ -114,19 +118,16 @@ export function LieferungDialog({
                 <Table.Td>{zeile.nr}</Table.Td>
                 <Table.Td>{zeile.beschreibung}</Table.Td>
                 <Table.Td ta="right" data-testid="offen">
-                  {zeile.offen.toLocaleString("de-AT")}
+                  {formatQuantity(zeile.offen)}
                 </Table.Td>
                 <Table.Td>
-                  <NumberInput
+                  <NumberField
                     aria-label={t("lieferung.mengeLabel", { nr: zeile.nr, name: zeile.beschreibung })}
-                    decimalSeparator=","
-                    thousandSeparator="."
-                    decimalScale={3}
+                    maxDecimals={3}
                     min={0}
                     max={zeile.offen}
-                    hideControls
                     value={zeile.menge}
-                    onChange={(wert) => aendern(index, { menge: typeof wert === "number" ? wert : "" })}
+                    onChange={(wert) => aendern(index, { menge: wert })}
                     error={fehler[index]}
                   />
                 </Table.Td>
@@ -147,7 +148,7 @@ export function LieferungDialog({
           <Button variant="default" onClick={onClose}>
             {t("crud:action.cancel")}
           </Button>
-          <Button onClick={absenden} loading={sendet} disabled={gewaehlt.length === 0}>
+          <Button onClick={absenden} loading={sendet} disabled={gewaehlt.length === 0 || unlesbar}>
             {t("lieferung.erstellen")}
           </Button>
         </Group>

@@ -1,32 +1,35 @@
 import { formatIban } from "@kontor/domain/bank/iban.rules";
 import { EINHEIT_CODES } from "@kontor/domain/einheit/einheit.codes";
 import { prozentText, zahlText } from "@kontor/domain/money/format";
-import { formatDate } from "../../components/format/format.ts";
+import { formatDate, uiLocale } from "../../components/format/format.ts";
 
 /*
  * How an incoming invoice's business terms read on screen (issue 19). The model carries exact decimal strings, so
  * numbers go through the domain's exact formatter (money/format.ts), never through floats; dates through the app's
- * date format (calendar dates, no time zone). SPEC §9: the same formats in both languages (1.234,56 €, 12,5 %,
- * DD.MM.YYYY). (date/calendar.ts's datumText would do the same; importing it grows the calendar chunk the shell
+ * date format (calendar dates, no time zone). In the UI language (issue 21): de 1.234,56 €, 12,5 %, DD.MM.YYYY;
+ * en €1,234.56, 12.5%, DD/MM/YYYY. (date/calendar.ts's datumText would do the same; importing it grows the calendar chunk the shell
  * shares by 0.4 KB.)
  */
 
 /** Decimal places a number is written with ("12.50" → 2, "3" → 0). */
 const stellen = (wert: string | number) => (String(wert).split(".")[1] ?? "").replace(/e.*$/i, "").length;
 
-/** An amount in the invoice's currency: "1.234,56 €", "1.801,78 NOK". */
+/** An amount in the invoice's currency: "1.234,56 €", "1.801,78 NOK" (de); "€1,234.56", "1,801.78 NOK" (en). */
 export function betragText(wert: string | number, waehrung: string): string {
-  const text = zahlText(wert, "de", 2, Math.max(2, stellen(wert)));
-  return waehrung === "EUR" ? `${text} €` : `${text} ${waehrung}`;
+  const sprache = uiLocale();
+  const text = zahlText(wert, sprache, 2, Math.max(2, stellen(wert)));
+  if (waehrung !== "EUR") return `${text} ${waehrung}`;
+  if (sprache === "de") return `${text} €`;
+  return text.startsWith("-") ? `-€${text.slice(1)}` : `€${text}`;
 }
 
 /** A quantity or price exactly as the supplier gave it (no digit lost), at least `min` decimals: "1,5", "0,1234". */
 export function zahlGenau(wert: string, min = 0): string {
-  return zahlText(wert, "de", min, Math.max(min, stellen(wert)));
+  return zahlText(wert, uiLocale(), min, Math.max(min, stellen(wert)));
 }
 
 /** A VAT rate or percentage: "19 %", "2,5 %". */
-export const prozent = (wert: string) => prozentText(wert, "de");
+export const prozent = (wert: string) => prozentText(wert, uiLocale());
 
 /** A calendar date: DD.MM.YYYY; empty for none. */
 export const datum = (iso: string | null | undefined) => formatDate(iso);

@@ -403,7 +403,7 @@ describe("the invoice as a clerk reads it", () => {
     expect(screen.getByRole("button", { name: "Back to draft" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
     expect(screen.getByText("SEPA credit transfer")).toBeTruthy();
-    expect(screen.getByText("2 % early payment discount until 06.03.2026 (14 days)")).toBeTruthy();
+    expect(screen.getByText("2% early payment discount until 06/03/2026 (14 days)")).toBeTruthy();
     expect(screen.getByRole("region", { name: "Seller" })).toBeTruthy();
   });
 });

@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
@@ -13,6 +12,7 @@ import {
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { DateInput } from "../../components/form/DateInput.tsx";
+import { NumberField } from "../../components/form/NumberField.tsx";
 import { IconTrash } from "../../components/icons.tsx";
 import { type KundeForm, neuesFahrzeug } from "./kunde.form.ts";
 
@@ -81,16 +81,13 @@ export function KundeFahrzeuge({ form }: { form: KundeForm }) {
                   maxLength={50}
                   {...input("nationalCode")}
                 />
-                <NumberInput
+                <NumberField
                   label={t("fahrzeug.field.kilometerstand")}
                   min={0}
                   max={99_999_999}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  thousandSeparator="."
-                  decimalSeparator=","
-                  hideControls
-                  suffix=" km"
+                  maxDecimals={0}
+                  rightSection="km"
+                  rightSectionPointerEvents="none"
                   {...input("kilometerstand")}
                 />
                 <TextInput label={t("fahrzeug.field.treibstoff")} maxLength={50} {...input("treibstoff")} />

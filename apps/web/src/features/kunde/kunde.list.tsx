@@ -1,5 +1,5 @@
 import type { TKundeZeile } from "@kontor/domain/kunde/kunde.api";
-import { Badge, Button, Checkbox, Group, Stack, TextInput, Title } from "@mantine/core";
+import { Badge, Box, Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo, useState } from "react";
@@ -9,7 +9,7 @@ import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { auswahlSpalte } from "../../components/list/auswahlSpalte.tsx";
 import { EntityList } from "../../components/list/EntityList.tsx";
-import { ListSearchInput, useListSearchText } from "../../components/list/ListSearchInput.tsx";
+import { useApplyListSearch, useListSearchText } from "../../components/list/ListSearchInput.tsx";
 import type { ListColumn, ListDefinition } from "../../components/list/listTypes.ts";
 import type { ListSearch } from "../../components/list/listValues.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -47,6 +47,7 @@ export function KundeList() {
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirm();
   const search = useListSearchText();
+  const applySearch = useApplyListSearch();
   const [filter, setFilterState] = useState<KundeFilter>(() => readKundeFilter());
   const [selected, setSelected] = useState<ReadonlyMap<number, TKundeZeile>>(new Map());
 
@@ -106,14 +107,37 @@ export function KundeList() {
       auswahlSpalte<KundeListRow, TKundeZeile>(selected, setSelected, (row) =>
         t("list.select", { name: kundeList.label(row) }),
       ),
-      ...kundeList.columns(t),
+      // E-mail and phone share one column (sorted by the e-mail, its first line): the list fits 1280 px.
+      ...kundeList.columns(t).flatMap((column): ListColumn<KundeListRow>[] => {
+        if (column.field === "telnr") return [];
+        if (column.field !== "email") return [column];
+        return [
+          {
+            ...column,
+            title: t("list.kontakt"),
+            render: (row) => (
+              <Stack gap={0}>
+                {row.email && <Text size="sm">{row.email}</Text>}
+                {row.telnr && (
+                  <Text size="sm" c="dimmed">
+                    {row.telnr}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+        ];
+      }),
       {
-        field: "status",
+        // Every row says its status (issue 21: the column was empty for active ones); sorted by it.
+        field: "aktiv",
         title: t("list.status"),
-        sortable: false,
-        width: 110,
         render: (row) =>
-          row.aktiv ? null : (
+          row.aktiv ? (
+            <Badge color="green" variant="light" size="sm" tt="none">
+              {t("list.aktiv")}
+            </Badge>
+          ) : (
             <Badge color="gray" variant="light" size="sm" tt="none">
               {t("list.deaktiviert")}
             </Badge>
@@ -156,17 +180,6 @@ export function KundeList() {
         </Group>
       </Group>
 
-      <Suspense fallback={<TextInput label={t("list.quickSearch")} disabled />}>
-        <KundeSearchField
-          label={t("list.quickSearch")}
-          lieferant={filter.art === "lieferanten"}
-          includeDeactivated={filter.includeDeactivated}
-          onChange={(kunde) => {
-            if (kunde) void navigate({ to: kundeEditPath(kunde.id) });
-          }}
-        />
-      </Suspense>
-
       <Group gap="md" align="center" justify="space-between">
         <Group gap="md" align="center">
           <Umschalter<KundeArt>
@@ -186,7 +199,23 @@ export function KundeList() {
             onChange={(event) => setFilter({ ...filter, includeDeactivated: event.currentTarget.checked })}
           />
         </Group>
-        <ListSearchInput label={t("list.search")} placeholder={t("list.searchPlaceholder")} />
+        {/* One search box (issue 21): typing filters the table; a hit in its list opens the customer, and
+            nothing found offers quick create. */}
+        <Box w={{ base: "100%", sm: 340 }}>
+          <Suspense fallback={<TextInput aria-label={t("list.quickSearch")} disabled />}>
+            <KundeSearchField
+              label={t("list.quickSearch")}
+              placeholder={t("list.searchPlaceholder")}
+              lieferant={filter.art === "lieferanten"}
+              includeDeactivated={filter.includeDeactivated}
+              listText={search}
+              onListText={applySearch}
+              onChange={(kunde) => {
+                if (kunde) void navigate({ to: kundeEditPath(kunde.id) });
+              }}
+            />
+          </Suspense>
+        </Box>
       </Group>
 
       <Suspense fallback={<div style={{ minHeight: 44 }} />}>

@@ -1,5 +1,6 @@
 import { sortParam } from "@kontor/domain/http/paging";
 import type { TKundeBulk, TKundeZeile } from "@kontor/domain/kunde/kunde.api";
+import { listenname } from "@kontor/domain/kunde/kunde.rules";
 import { api, type Page } from "../../app/api.ts";
 import type { ListQuery } from "../../components/list/listTypes.ts";
 import { type ListResource, resourceKeys } from "../../components/resource/resource.ts";
@@ -25,7 +26,7 @@ export const kundeEditPath = (id: number | "new", lieferant = false) =>
  * `sortname` (the name column: shows the display name, sorts by the server's sort name), `auswahl` (row selection)
  * and `status` (deactivated marker).
  */
-export type KundeListRow = TKundeZeile & { sortname?: never; auswahl?: never; status?: never };
+export type KundeListRow = TKundeZeile & { sortname?: never; auswahl?: never };
 
 /** Whom the list shows: customers, suppliers or both (GET kundes `lieferant` false / true / absent). */
 export type KundeArt = "kunden" | "lieferanten" | "alle";
@@ -117,13 +118,14 @@ export const kundeList: ListResource<KundeListRow, "kunde"> = {
   listPath: KUNDE_LIST_PATH,
   editPath: (id) => kundeEditPath(id),
   columns: (t) => [
-    { field: "kundenNummer", title: t("list.nr"), width: 90 },
-    { field: "sortname", title: t("field.name"), render: (r) => r.anzeigename },
-    { field: "plz", title: t("adresse.field.plz"), width: 80 },
+    { field: "kundenNummer", title: t("list.nr") },
+    // The name as the list sorts it (sortname): "Muster, Max", not "Herr Max Muster" (issue 21).
+    { field: "sortname", title: t("field.name"), width: 200, render: (r) => listenname(r) || r.anzeigename },
+    { field: "plz", title: t("adresse.field.plz") },
     { field: "ort", title: t("adresse.field.ort") },
-    { field: "email", title: t("field.email"), sortable: false },
-    { field: "telnr", title: t("field.telnr"), sortable: false },
-    { field: "lieferant", title: t("field.lieferant"), sortable: false, textAlign: "center", width: 104 },
+    { field: "email", title: t("field.email") },
+    { field: "telnr", title: t("field.telnr") },
+    { field: "lieferant", title: t("field.lieferant"), textAlign: "center" },
   ],
   defaultSort: { field: "sortname", direction: "asc" },
   label: (r) => r.anzeigename || r.kundenNummer,

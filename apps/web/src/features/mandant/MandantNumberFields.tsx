@@ -1,7 +1,8 @@
-import { Checkbox, NumberInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Checkbox, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { DateInput } from "../../components/form/DateInput.tsx";
 import { MoneyInput } from "../../components/form/MoneyInput.tsx";
+import { NumberField } from "../../components/form/NumberField.tsx";
 import type { MandantForm } from "./useMandantForm.ts";
 
 /**
@@ -23,12 +24,11 @@ function NummernFields({ form }: SectionProps) {
           key={form.key("patternArtikelnummer")}
           {...form.getInputProps("patternArtikelnummer")}
         />
-        <NumberInput
+        <NumberField
           label={t("field.firstArtikelNummer")}
           min={0}
-          allowDecimal={false}
-          allowNegative={false}
-          hideControls
+          maxDecimals={0}
+          grouping={false}
           key={form.key("firstArtikelNummer")}
           {...form.getInputProps("firstArtikelNummer")}
         />
@@ -38,12 +38,11 @@ function NummernFields({ form }: SectionProps) {
           key={form.key("patternKundennummer")}
           {...form.getInputProps("patternKundennummer")}
         />
-        <NumberInput
+        <NumberField
           label={t("field.firstKundenNummer")}
           min={0}
-          allowDecimal={false}
-          allowNegative={false}
-          hideControls
+          maxDecimals={0}
+          grouping={false}
           key={form.key("firstKundenNummer")}
           {...form.getInputProps("firstKundenNummer")}
         />

@@ -13,20 +13,22 @@ import {
 } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { uiLocale } from "../../components/format/format.ts";
 import { sanitizeHtml } from "../../components/sanitizeHtml.ts";
 
-const dateFormat = new Intl.DateTimeFormat("de-AT", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: "Europe/Vienna",
-});
+const dateFormat = (locale: "de" | "en") =>
+  new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "de-AT", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: "Europe/Vienna",
+  });
 
-/** DD.MM.YYYY (SPEC §9), or nothing for a missing or unreadable date. */
+/** DD.MM.YYYY (de, SPEC §9), DD/MM/YYYY (en), or nothing for a missing or unreadable date. */
 function formatDate(value: string | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? null : dateFormat(uiLocale()).format(date);
 }
 
 interface NewsDialogProps {

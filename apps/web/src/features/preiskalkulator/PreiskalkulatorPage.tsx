@@ -190,12 +190,7 @@ export function PreiskalkulatorPage() {
   );
 }
 
+/** The number of an input; none while it is empty or refused (the field shows why, with the text kept). */
 function toAmount(value: string | number): Amount {
-  return typeof value === "number"
-    ? value
-    : value === ""
-      ? ""
-      : Number.isFinite(Number(value))
-        ? Number(value)
-        : "";
+  return typeof value === "number" ? value : "";
 }

@@ -9,7 +9,6 @@ import { MoneyInput } from "../../components/form/MoneyInput.tsx";
 import { formatDate } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { belegtextQuery } from "./zahlungsziel.api.ts";
-import { amountOf } from "./zahlungsziel.form.ts";
 
 /**
  * "Text auf dem Beleg": what a document dated today prints for the saved term (GET belegtext2/{id}), in the UI's
@@ -19,9 +18,9 @@ import { amountOf } from "./zahlungsziel.form.ts";
 export function BelegtextVorschau({ id }: { id: number }) {
   const { t } = useTranslation("zahlungsbedingungen");
   const problemMessage = useProblemMessage();
-  // The input's own value: MoneyInput reports "1234.50" (trailing zero) or "1234." as text, not as a number.
+  // The input's own value: a number, "" or the text typed while the field refuses it.
   const [input, setInput] = useState<number | string>("");
-  const [betrag] = useDebouncedValue(amountOf(input), 300);
+  const [betrag] = useDebouncedValue(typeof input === "number" ? input : undefined, 300);
   const belegDatum = todayIso();
   const text = useQuery({
     ...belegtextQuery(id, {

@@ -1,19 +1,10 @@
 import { MAX_SKONTO_STUFEN } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
 import type { TZahlungsziel } from "@kontor/domain/zahlungsziel/zahlungsziel.schema";
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Input,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { ActionIcon, Button, Checkbox, Group, Input, Stack, Text, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { fieldErrorMessage } from "../../components/form/fieldErrors.ts";
+import { NumberField } from "../../components/form/NumberField.tsx";
 import { PercentInput } from "../../components/form/PercentInput.tsx";
 import { IconPlus, IconTrash } from "../../components/icons.tsx";
 import type { Resource } from "../../components/resource/resource.ts";
@@ -46,17 +37,13 @@ export const zahlungsziel: Resource<TZahlungsziel, ZahlungszielValues, "zahlungs
           key={form.key("name")}
           {...form.getInputProps("name")}
         />
-        <NumberInput
+        <NumberField
           label={t("zahlungsziel.field.nettoTage")}
           description={t("zahlungsziel.hint.nettoTage")}
           withAsterisk
-          allowDecimal={false}
-          allowNegative={false}
+          maxDecimals={0}
           min={0}
           max={365}
-          clampBehavior="none"
-          hideControls
-          inputMode="numeric"
           styles={{ wrapper: { maxWidth: 160 } }}
           key={form.key("nettoTage")}
           {...form.getInputProps("nettoTage")}
@@ -113,17 +100,13 @@ function SkontoStufen({ form }: { form: UseFormReturnType<ZahlungszielValues> })
                 <Text size="sm" fw={500} w={64} pb={8} style={{ flexShrink: 0 }}>
                   {t("zahlungsziel.skonto.stufe", { n })}
                 </Text>
-                <NumberInput
+                <NumberField
                   label={t("zahlungsziel.skonto.tage")}
                   aria-label={t("zahlungsziel.skonto.tageLabel", { n })}
                   withAsterisk
-                  allowDecimal={false}
-                  allowNegative={false}
+                  maxDecimals={0}
                   min={1}
                   max={365}
-                  clampBehavior="none"
-                  hideControls
-                  inputMode="numeric"
                   w={140}
                   key={form.key(`skontoList.${index}.tage`)}
                   {...form.getInputProps(`skontoList.${index}.tage`)}

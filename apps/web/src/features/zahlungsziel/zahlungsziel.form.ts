@@ -1,4 +1,6 @@
 import type { TZahlungsziel } from "@kontor/domain/zahlungsziel/zahlungsziel.schema";
+import { uiLocale } from "../../components/format/format.ts";
+import { formatNumber } from "../../components/format/locale.ts";
 
 /** One skonto step in the form: inputs hold "" while empty; `key` keeps a row's inputs when others are removed. */
 export interface SkontoRow {
@@ -53,10 +55,12 @@ export function zahlungszielFromForm(values: ZahlungszielValues) {
   };
 }
 
-const shortPercent = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 2 });
-
-/** A skonto percentage in the list's short form: "3 %", "2,5 %" (decimal comma, no trailing zeros). */
-export const formatSkontoProzent = (prozent: number) => `${shortPercent.format(prozent)} %`;
+/** A skonto percentage in the list's short form: "3 %", "2,5 %" (de), "3%", "2.5%" (en): no trailing zeros. */
+export function formatSkontoProzent(prozent: number): string {
+  const locale = uiLocale();
+  const text = formatNumber(prozent, locale, 0, 2);
+  return locale === "de" ? `${text} %` : `${text}%`;
+}
 
 /**
  * The number a NumberInput holds: its onChange gives a number, or the unformatted text ("1234.50", "1234.", "-",

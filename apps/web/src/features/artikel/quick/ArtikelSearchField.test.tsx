@@ -76,8 +76,8 @@ describe("ArtikelSearchField — search", () => {
     expect(searches(api.calls)[0]!.query.get("search")).toBe("Schraube");
     expect(searches(api.calls)[0]!.query.has("verleihbar")).toBe(false);
     expect(screen.getByRole("option", { name: "Schraube M8, Nr. 10001" }).textContent).toContain("10001");
-    const alt = screen.getByRole("option", { name: "Schraube alt, Nr. A-7, gelöscht, gesperrt" });
-    expect(visible(within(alt).getByText("gelöscht"))).toBe(true);
+    const alt = screen.getByRole("option", { name: "Schraube alt, Nr. A-7, deaktiviert, gesperrt" });
+    expect(visible(within(alt).getByText("deaktiviert"))).toBe(true);
     expect(visible(within(alt).getByText("gesperrt"))).toBe(true);
   });
 
