@@ -129,6 +129,8 @@ test("English: kept on the account across sign-ins; no German word on any screen
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await settled(page);
 
+  // The sidebar's entries render in a deferred pass after the screen.
+  await expect(page.locator("nav a[href^='/app/']").nth(20)).toBeAttached();
   const menu = await page
     .locator("nav a[href^='/app/']")
     .evaluateAll((links) => [...new Set(links.map((link) => (link as HTMLAnchorElement).pathname))]);
