@@ -1,6 +1,6 @@
 import type { TModul } from "@kontor/domain/access/access.schema";
 import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from "@kontor/domain/http/paging";
-import { listenname } from "@kontor/domain/kunde/kunde.rules";
+import { listenname } from "@kontor/domain/kunde/kunde.listenname";
 import type { TKundeInput } from "@kontor/domain/kunde/kunde.schema";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
