@@ -170,18 +170,6 @@ export function anzeigename(kunde: KundeNameFelder, sprache: TLangKey = "de"): s
   return anrede ? `${anrede} ${name}` : name;
 }
 
-/**
- * The customer's name as lists show it and sort it (issue 21: a list sorts by what it shows): a company by its
- * bezeichnung, a private person "last, first" without salutation ("Muster, Max") — the order of the API's
- * sortname ("muster max"); a private person without any name by the bezeichnung.
- */
-export function listenname(kunde: KundeNameFelder): string {
-  const bezeichnung = sauber(kunde.bezeichnung);
-  if (kunde.firma !== "privatperson") return bezeichnung;
-  const teile = [sauber(kunde.nachname), sauber(kunde.vorname)].filter((teil) => teil !== "");
-  return teile.length === 0 ? bezeichnung : teile.join(", ");
-}
-
 /** The fields the customer type decides about. */
 export interface KundeTypFelder {
   firma?: TFirmaTyp | null | undefined;

@@ -222,6 +222,9 @@ describe("artikel: generic pattern (DESIGN §8)", () => {
     expect(await order("preis,desc")).toEqual([ohne.id, kabel.id, birne.id]);
     expect((await order("verleihbar,desc"))[0]).toBe(kabel.id);
     expect((await get(who, "artikel?sort=mwst,asc")).statusCode).toBe(200);
+    // The same with search words (another source of the rows).
+    for (const sort of ["gruppe", "preis", "mwst", "verleihbar"])
+      expect(ids((await get(who, `artikel?search=Kabel&sort=${sort},desc`)).json())).toEqual([kabel.id]);
   });
 });
 

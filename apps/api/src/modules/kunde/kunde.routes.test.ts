@@ -1,6 +1,6 @@
 import type { TModul } from "@kontor/domain/access/access.schema";
 import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from "@kontor/domain/http/paging";
-import { listenname } from "@kontor/domain/kunde/kunde.rules";
+import { listenname } from "@kontor/domain/kunde/kunde.listenname";
 import type { TKundeInput } from "@kontor/domain/kunde/kunde.schema";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -677,6 +677,9 @@ describe("GET kundes: the list", () => {
     expect((await order("lieferant,desc"))[0]).toBe(d.lieferant.id);
     expect((await order("aktiv,asc", "&includeDeactivated=true"))[0]).toBe(d.inaktiv.id);
     expect((await get(who, "kundes?sort=telnr,asc")).statusCode).toBe(200);
+    // The same with search words (another source of the rows).
+    for (const sort of ["email", "telnr", "lieferant", "aktiv"])
+      expect((await get(who, `kundes?search=zebra&sort=${sort},desc`)).statusCode).toBe(200);
   });
 
   it("the name column shows what sortname sorts by: listenname in sortname order reads alphabetically", () => {

@@ -1,6 +1,6 @@
 import { sortParam } from "@kontor/domain/http/paging";
 import type { TKundeBulk, TKundeZeile } from "@kontor/domain/kunde/kunde.api";
-import { listenname } from "@kontor/domain/kunde/kunde.rules";
+import { listenname } from "@kontor/domain/kunde/kunde.listenname";
 import { api, type Page } from "../../app/api.ts";
 import type { ListQuery } from "../../components/list/listTypes.ts";
 import { type ListResource, resourceKeys } from "../../components/resource/resource.ts";
