@@ -1,0 +1,103 @@
+import type { UseFormReturnType } from "@mantine/form";
+import { useEffect, useReducer } from "react";
+import { isApiError } from "../../app/api.ts";
+import type { MissingFields } from "./FormActions.tsx";
+import { type FormCheck, serverFieldErrors } from "./fieldErrors.ts";
+
+/** A form's check, plain or loaded on demand (lazyCheck: the rules arrive after the screen). */
+type Check<V> = FormCheck<V> | { load: () => Promise<void>; check: FormCheck<V> };
+
+// biome-ignore lint/suspicious/noExplicitAny: any form's values
+type AnyForm = UseFormReturnType<any>;
+
+/**
+ * The label an input shows, read from the page (its <label>, else its aria-label), without the required mark; a
+ * form need not name its fields twice. `undefined` when the input is not on the page (another tab, not loaded).
+ */
+export function inputLabel(form: AnyForm, path: string): string | undefined {
+  const node = form.getInputNode(path);
+  if (!node) return undefined;
+  const label =
+    (node instanceof HTMLInputElement ||
+    node instanceof HTMLTextAreaElement ||
+    node instanceof HTMLSelectElement ||
+    node instanceof HTMLButtonElement
+      ? node.labels?.[0]?.textContent
+      : undefined) ??
+    node.getAttribute("aria-label") ??
+    (node.getAttribute("aria-labelledby")
+      ? document.getElementById(node.getAttribute("aria-labelledby") ?? "")?.textContent
+      : undefined);
+  const text = label?.replace(/\s*\*\s*$/, "").trim();
+  return text ? text : undefined;
+}
+
+/**
+ * The shared save rules of an edit form or a form dialog (the customer/article way, for every screen): while the
+ * form's check (the shared zod schema, the same rules as the server) finds errors, Save is off and the save row
+ * names the inputs ("Zum Speichern fehlt oder ist ungültig: …", a click shows the input and its error); an input's
+ * error shows at the input once it is left (give the form `validateInputOnBlur: true`). Use with FormActions
+ * (`missing`) or, in a dialog, MissingHint and `blocked` on its submit button.
+ *
+ * `label` names a path that has no input of its own on the page (e.g. a list); otherwise the input's label is
+ * used. Until a lazily loaded check has arrived nothing blocks (a submit waits for it anyway).
+ */
+export function useSaveRules<V>(
+  form: UseFormReturnType<V>,
+  check: Check<V>,
+  options: { id: string; label?: (path: string) => string | undefined; disabled?: boolean },
+): { missing: MissingFields; blocked: boolean } {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  // A stable function (lazyCheck's), so this runs once: after the first paint (the inputs, hence their labels,
+  // are on the page) and once the rules have loaded.
+  const load = typeof check === "function" ? undefined : check.load;
+  useEffect(() => {
+    rerender();
+    load?.().then(
+      () => rerender(),
+      () => undefined, // a submit reports it
+    );
+  }, [load]);
+  const run = typeof check === "function" ? check : check.check;
+  const errors = options.disabled ? {} : run(form.getValues());
+  const fields = Object.keys(errors).map((field) => ({
+    field,
+    label: options.label?.(field) ?? inputLabel(form, field) ?? field,
+  }));
+  return {
+    missing: {
+      id: options.id,
+      fields,
+      onShow: (path: string) => {
+        form.validateField(path as never);
+        const node = form.getInputNode(path as never);
+        if (node) {
+          node.scrollIntoView?.({ block: "center" });
+          node.focus();
+        }
+      },
+    },
+    blocked: fields.length > 0,
+  };
+}
+
+/**
+ * A failed save's field errors (problem+json `fieldErrors`, DESIGN §5) at the form's inputs, translated by their
+ * codes; `messages` may give a field its own, more specific text (the VAT id's "check digit wrong"). Returns
+ * whether there were any.
+ */
+export function showServerErrors(
+  form: AnyForm,
+  error: unknown,
+  messages?: (field: string, code: string) => string | undefined,
+): boolean {
+  if (!isApiError(error) || error.fieldErrors.length === 0) return false;
+  const errors = serverFieldErrors(error.fieldErrors);
+  if (messages)
+    for (const { field, code } of error.fieldErrors) {
+      const own = messages(field, code);
+      if (own) errors[field] = own;
+    }
+  form.setErrors(errors);
+  return true;
+}
