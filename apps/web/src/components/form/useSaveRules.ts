@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from "@mantine/form";
-import { useEffect, useReducer } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import { isApiError } from "../../app/api.ts";
 import type { MissingFields } from "./FormActions.tsx";
 import { type FormCheck, serverFieldErrors } from "./fieldErrors.ts";
@@ -58,12 +58,16 @@ export function useSaveRules<V>(
       () => undefined, // a submit reports it
     );
   }, [load]);
+  // Labels once seen stay known: an input on a tab or step not shown now is still named by its label.
+  const seen = useRef(new Map<string, string>());
+  const labelOf = (field: string) => {
+    const label = options.label?.(field) ?? inputLabel(form, field) ?? seen.current.get(field);
+    if (label) seen.current.set(field, label);
+    return label ?? field;
+  };
   const run = typeof check === "function" ? check : check.check;
   const errors = options.disabled ? {} : run(form.getValues());
-  const fields = Object.keys(errors).map((field) => ({
-    field,
-    label: options.label?.(field) ?? inputLabel(form, field) ?? field,
-  }));
+  const fields = Object.keys(errors).map((field) => ({ field, label: labelOf(field) }));
   return {
     missing: {
       id: options.id,

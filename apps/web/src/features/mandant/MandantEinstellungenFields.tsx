@@ -157,7 +157,6 @@ const FLAGS = [
   "mwstEditierbar",
   "lieferKontaktAusklappen",
   "crmAusklappen",
-  "hasNewBelege",
   "aiActivated",
 ] as const;
 

@@ -14,6 +14,7 @@ import {
 } from "@mantine/core";
 import { Fragment, lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { UidInput } from "../../components/form/UidInput.tsx";
 import { IconPlus, IconTrash } from "../../components/icons.tsx";
 import { LandSelect } from "../land/LandSelect.tsx";
 import { emptyAdresse, MAX_ADRESSEN } from "./mandant.form.ts";
@@ -176,12 +177,7 @@ export function StammdatenFields({ form }: SectionProps) {
         {...form.getInputProps("bezeichnung")}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t("field.uid")}
-          maxLength={20}
-          key={form.key("uid")}
-          {...form.getInputProps("uid")}
-        />
+        <UidInput form={form} label={t("field.uid")} />
         <TextInput
           label={t("field.email")}
           type="email"

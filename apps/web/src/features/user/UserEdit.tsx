@@ -24,6 +24,8 @@ import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
+import { useSaveRules } from "../../components/form/useSaveRules.ts";
+import { useUnsavedChangesGuard } from "../../components/form/useUnsavedChangesGuard.tsx";
 import { formatDateTime } from "../../components/format/format.ts";
 import { IconArrowLeft } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -103,7 +105,19 @@ function UserEdit({ id }: { id: number | "new" }) {
     mode: "controlled",
     initialValues: emptyUser(),
     validate: validateUser,
+    validateInputOnBlur: true,
   });
+  const saveRules = useSaveRules(form, validateUser, {
+    id: "user-save-fehlt",
+    label: (path) =>
+      ({
+        langKey: t("field.langKey"),
+        groupIds: t("field.groups"),
+        mandantIds: t("field.mandantIds"),
+        authorities: t("field.authorities"),
+      })[path],
+  });
+  const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
 
   // The loaded user fills the form once; later refetches do not overwrite what the admin is typing.
   const loaded = detail.data;
@@ -131,7 +145,7 @@ function UserEdit({ id }: { id: number | "new" }) {
             autoClose: 7500,
             withBorder: true,
           });
-        void navigate({ to: `/user/${saved.id}`, replace: true });
+        void navigate({ to: `/user/${saved.id}`, replace: true, ignoreBlocker: true });
       } else notifySuccess(t("crud:toast.saved"));
     },
     onError: (error) => {
@@ -315,9 +329,11 @@ function UserEdit({ id }: { id: number | "new" }) {
             pending={save.isPending}
             onReset={() => form.reset()}
             bar="sticky"
+            missing={saveRules.missing}
           />
         </Stack>
       </form>
+      {leaveDialog}
 
       {saved && (
         <FormSection title={t("section.audit")}>
