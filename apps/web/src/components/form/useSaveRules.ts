@@ -32,6 +32,17 @@ export function inputLabel(form: AnyForm, path: string): string | undefined {
   return text ? text : undefined;
 }
 
+/** Paths in the order their inputs stand on the page (as the user reads them); those not on it after them. */
+function inPageOrder(form: AnyForm, paths: readonly string[]): string[] {
+  const nodes = new Map(paths.map((path) => [path, form.getInputNode(path)]));
+  return [...paths].sort((a, b) => {
+    const x = nodes.get(a);
+    const y = nodes.get(b);
+    if (!x || !y) return x ? -1 : y ? 1 : 0;
+    return x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+}
+
 /**
  * The shared save rules of an edit form or a form dialog (the customer/article way, for every screen): while the
  * form's check (the shared zod schema, the same rules as the server) finds errors, Save is off and the save row
@@ -45,7 +56,13 @@ export function inputLabel(form: AnyForm, path: string): string | undefined {
 export function useSaveRules<V>(
   form: UseFormReturnType<V>,
   check: Check<V>,
-  options: { id: string; label?: (path: string) => string | undefined; disabled?: boolean },
+  options: {
+    id: string;
+    /** "Zum Senden fehlt …:" where the action is not saving; default "Zum Speichern fehlt oder ist ungültig:". */
+    text?: string;
+    label?: (path: string) => string | undefined;
+    disabled?: boolean;
+  },
 ): { missing: MissingFields; blocked: boolean } {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // A stable function (lazyCheck's), so this runs once: after the first paint (the inputs, hence their labels,
@@ -67,10 +84,11 @@ export function useSaveRules<V>(
   };
   const run = typeof check === "function" ? check : check.check;
   const errors = options.disabled ? {} : run(form.getValues());
-  const fields = Object.keys(errors).map((field) => ({ field, label: labelOf(field) }));
+  const fields = inPageOrder(form, Object.keys(errors)).map((field) => ({ field, label: labelOf(field) }));
   return {
     missing: {
       id: options.id,
+      ...(options.text ? { text: options.text } : {}),
       fields,
       onShow: (path: string) => {
         form.validateField(path as never);
