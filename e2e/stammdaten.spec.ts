@@ -113,9 +113,9 @@ test.describe("master data", () => {
     // A second step needs more days and less percent than the first: refused at the row, nothing lost.
     await page.getByLabel("Stufe 2: Tage").fill("5");
     await page.getByLabel("Stufe 2: Skonto").fill("2");
-    await page.getByLabel("Stufe 2: Skonto").blur();
-    await expect(page.getByText(/Weniger als „Tage netto“ und mehr als bei der Stufe davor/)).toBeVisible();
     await expect(page.getByRole("button", { name: "Speichern" })).toBeDisabled();
+    await page.getByText(/^Zum Speichern fehlt oder ist ungültig:/).getByRole("button", { name: "Tage" }).click();
+    await expect(page.getByText(/Weniger als „Tage netto“ und mehr als bei der Stufe davor/)).toBeVisible();
     await page.getByLabel("Stufe 2: Tage").fill("20");
     await page.getByRole("button", { name: "Speichern" }).click();
     await expect(page).toHaveURL(/\/app\/zahlungsziel\/\d+$/);

@@ -84,6 +84,26 @@ export function useSaveRules<V>(
   };
   const run = typeof check === "function" ? check : check.check;
   const errors = options.disabled ? {} : run(form.getValues());
+  // Rules between inputs (a later skonto step needs more days): leaving one input may make another one wrong
+  // that was left before. Those show their error too — only added, never cleared (a server's error stays).
+  const left = useRef(new Set<string>());
+  const latest = useRef({ form, run });
+  latest.current = { form, run };
+  useEffect(() => {
+    const onFocusOut = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      const path = target?.getAttribute?.("data-path");
+      const { form: current, run: rules } = latest.current;
+      if (!path || current.getInputNode(path) !== target) return;
+      left.current.add(path);
+      const found = rules(current.getValues());
+      for (const other of left.current)
+        if (other !== path && found[other] && !current.errors[other])
+          current.setFieldError(other, found[other]);
+    };
+    document.addEventListener("focusout", onFocusOut);
+    return () => document.removeEventListener("focusout", onFocusOut);
+  }, []);
   const fields = inPageOrder(form, Object.keys(errors)).map((field) => ({ field, label: labelOf(field) }));
   return {
     missing: {
