@@ -14,7 +14,6 @@ import {
 } from "@mantine/core";
 import { Fragment, lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { UidInput } from "../../components/form/UidInput.tsx";
 import { IconPlus, IconTrash } from "../../components/icons.tsx";
 import { LandSelect } from "../land/LandSelect.tsx";
 import { emptyAdresse, MAX_ADRESSEN } from "./mandant.form.ts";
@@ -43,6 +42,10 @@ export const MANDANT_SECTIONS = [
 export type MandantSection = (typeof MANDANT_SECTIONS)[number];
 
 const NumberFields = lazy(() => import("./MandantNumberFields.tsx"));
+/** The VAT id with the domain's check: loaded right after the form (DESIGN §9 route budget). */
+const UidInput = lazy(async () => ({
+  default: (await import("../../components/form/UidInput.tsx")).UidInput,
+}));
 /** The members with the user search and its table: loaded right after the form (DESIGN §9 route budget). */
 const BenutzerFields = lazy(() => import("./MandantBenutzerFields.tsx"));
 /** Modules, notice texts, working-time settings and flags (DESIGN §9 route budget). */
@@ -177,7 +180,11 @@ export function StammdatenFields({ form }: SectionProps) {
         {...form.getInputProps("bezeichnung")}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <UidInput form={form} label={t("field.uid")} />
+        <Suspense
+          fallback={<TextInput label={t("field.uid")} maxLength={20} {...form.getInputProps("uid")} />}
+        >
+          <UidInput form={form} label={t("field.uid")} />
+        </Suspense>
         <TextInput
           label={t("field.email")}
           type="email"

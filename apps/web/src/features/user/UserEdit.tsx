@@ -1,10 +1,8 @@
-import { AUTHORITIES } from "@kontor/domain/access/access.schema";
 import { ZLangKey } from "@kontor/domain/auth/auth.schema";
 import {
   Alert,
   Anchor,
   Center,
-  Checkbox,
   Group,
   Loader,
   PasswordInput,
@@ -49,11 +47,12 @@ import {
 import { userKeys } from "./user.list.api.ts";
 import { parseSlug, userLabel } from "./user.rules.ts";
 
-/* The memberships, the sessions button and the change log load right after the screen (DESIGN §9 route budget). */
+/* The memberships, the authorities, the sessions button and the change log load right after the screen (DESIGN §9 route budget). */
 const ladeExtras = () => import("./UserEditExtras.tsx");
 const UserZugehoerigkeit = lazy(async () => ({ default: (await ladeExtras()).UserZugehoerigkeit }));
 const RevokeSessionsButton = lazy(async () => ({ default: (await ladeExtras()).RevokeSessionsButton }));
 const UserAuditLog = lazy(async () => ({ default: (await ladeExtras()).UserAuditLog }));
+const UserBerechtigungen = lazy(async () => ({ default: (await ladeExtras()).UserBerechtigungen }));
 
 /** /user/{slug}: "new" creates a user, an id edits one (a new slug mounts a fresh form). */
 export function UserEditPage() {
@@ -309,19 +308,14 @@ function UserEdit({ id }: { id: number | "new" }) {
                 {t("hint.authorityNotHeld")}
               </Text>
             )}
-            <Checkbox.Group {...form.getInputProps("authorities")} readOnly={readOnly}>
-              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs" verticalSpacing="xs" mt={4}>
-                {AUTHORITIES.map((authority) => (
-                  <Checkbox
-                    key={authority}
-                    value={authority}
-                    label={t(`access:authority.${authority}`)}
-                    // Until the own authorities are known, nothing is offered that the server might refuse.
-                    disabled={readOnly || !own.isSuccess || !mayChange(authority)}
-                  />
-                ))}
-              </SimpleGrid>
-            </Checkbox.Group>
+            <Suspense fallback={<Loader size="sm" aria-label={t("common:loading")} />}>
+              <UserBerechtigungen
+                form={form}
+                readOnly={readOnly}
+                // Until the own authorities are known, nothing is offered that the server might refuse.
+                mayChange={(authority) => own.isSuccess && mayChange(authority)}
+              />
+            </Suspense>
           </FormSection>
 
           <FormActions
