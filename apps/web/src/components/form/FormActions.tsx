@@ -66,8 +66,9 @@ export function FormActions({
   const { t } = useTranslation("crud");
   const incomplete = missing !== undefined && missing.fields.length > 0;
   const row = (
-    <Group justify="flex-end" gap="sm" wrap="nowrap" align="center">
-      <Stack gap={2} miw={0} style={{ flex: 1 }}>
+    // The hints take the row's rest, and a line of their own on a narrow screen (the buttons then below them).
+    <Group justify="flex-end" gap="sm" wrap="wrap" align="center">
+      <Stack gap={2} miw={0} style={{ flex: "1 1 16rem" }}>
         {incomplete && <MissingHint missing={missing} />}
         {children}
         {dirty && (
@@ -76,18 +77,19 @@ export function FormActions({
           </Text>
         )}
       </Stack>
-      <Button variant="default" style={{ flexShrink: 0 }} onClick={onReset} disabled={!dirty || pending}>
-        {t("action.reset")}
-      </Button>
-      <Button
-        type="submit"
-        style={{ flexShrink: 0 }}
-        loading={pending}
-        disabled={incomplete}
-        aria-describedby={incomplete ? missing.id : undefined}
-      >
-        {t("action.save")}
-      </Button>
+      <Group gap="sm" justify="flex-end" ml="auto">
+        <Button variant="default" onClick={onReset} disabled={!dirty || pending}>
+          {t("action.reset")}
+        </Button>
+        <Button
+          type="submit"
+          loading={pending}
+          disabled={incomplete}
+          aria-describedby={incomplete ? missing.id : undefined}
+        >
+          {t("action.save")}
+        </Button>
+      </Group>
     </Group>
   );
   if (!bar) return row;
