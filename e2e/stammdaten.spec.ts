@@ -114,7 +114,10 @@ test.describe("master data", () => {
     await page.getByLabel("Stufe 2: Tage").fill("5");
     await page.getByLabel("Stufe 2: Skonto").fill("2");
     await expect(page.getByRole("button", { name: "Speichern" })).toBeDisabled();
-    await page.getByText(/^Zum Speichern fehlt oder ist ungültig:/).getByRole("button", { name: "Tage" }).click();
+    await page
+      .getByText(/^Zum Speichern fehlt oder ist ungültig:/)
+      .getByRole("button", { name: "Tage" })
+      .click();
     await expect(page.getByText(/Weniger als „Tage netto“ und mehr als bei der Stufe davor/)).toBeVisible();
     await page.getByLabel("Stufe 2: Tage").fill("20");
     await page.getByRole("button", { name: "Speichern" }).click();

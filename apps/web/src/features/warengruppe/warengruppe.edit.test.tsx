@@ -15,9 +15,8 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
-import { warengruppe } from "../../features/warengruppe/warengruppe.edit.tsx";
-import { notifyFailure, notifySuccess } from "../feedback/notify.ts";
-import { ResourceEditPage } from "./ResourceEdit.tsx";
+import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
+import { warengruppe } from "./warengruppe.edit.tsx";
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
@@ -109,6 +108,7 @@ const save = () => screen.getByRole("button", { name: "Speichern" }) as HTMLButt
 const code = () => screen.getByLabelText(/^Code/) as HTMLInputElement;
 const name = () => screen.getByLabelText(/^Bezeichnung/) as HTMLInputElement;
 
+/** The shared edit behaviour (ResourceEdit, useSaveRules, notify) on a real simple screen: the goods group. */
 describe("a simple resource's edit screen (ResourceEdit)", { timeout: 20_000 }, () => {
   it("keeps Save off and names what is missing until the shared rules pass", async () => {
     fakeApi();
@@ -162,20 +162,5 @@ describe("a simple resource's edit screen (ResourceEdit)", { timeout: 20_000 }, 
     fireEvent.click(save());
     await waitFor(() => expect(toasts()).toEqual(["green: Gespeichert"]));
     expect(puts).toHaveLength(2);
-  });
-});
-
-describe("toasts", () => {
-  it("a success closes the failure toasts still shown or queued, and only those", () => {
-    act(() => {
-      for (let i = 0; i < 6; i++) notifyFailure("Speichern fehlgeschlagen!", `Grund ${i}`);
-      notifySuccess("Gelöscht");
-    });
-    expect(toasts()).toEqual(["green: Gelöscht"]);
-    act(() => {
-      notifySuccess("Gespeichert");
-      notifyFailure("Löschen fehlgeschlagen!");
-    });
-    expect(toasts()).toEqual(["green: Gelöscht", "green: Gespeichert", "red: Löschen fehlgeschlagen!"]);
   });
 });
