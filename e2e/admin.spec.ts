@@ -79,8 +79,13 @@ test.describe("tenant administration", () => {
     await page.getByRole("button", { name: "Weiter" }).click();
     await expect(page.getByText("Dieses Feld ist erforderlich.")).toBeVisible();
     await page.getByLabel("Bezeichnung").fill(name);
-    await page.getByLabel("UID-Nummer").fill("ATU99999999");
+    // The VAT id is checked as the customer's: a wrong check digit is refused with the specific reason.
+    await page.getByLabel("UID-Nummer").fill("ATU12345678");
     await page.getByLabel("E-Mail").fill(`office-${RUN}@example.com`);
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await expect(page.getByText("Die Prüfziffer der UID stimmt nicht.")).toBeVisible();
+    await page.getByLabel("UID-Nummer").fill("ATU12345675");
+    await expect(page.getByText("Gültige UID (AT)")).toBeVisible();
     await page.getByRole("button", { name: "Weiter" }).click();
 
     // Step 2: one address.
@@ -134,10 +139,17 @@ test.describe("tenant administration", () => {
     const name = `E2E Form AG ${RUN}`;
     await signInFromStart(page, DEMO.admin);
     await page.goto("/app/mandant/new");
+    // Save stays off while the rules find errors; the save row names the inputs, each shows its error once left.
+    const speichern = page.getByRole("button", { name: "Speichern" });
+    await expect(page.getByText("Zum Speichern fehlt oder ist ungültig: Bezeichnung")).toBeVisible();
+    await expect(speichern).toBeDisabled();
     await page.getByLabel("E-Mail").fill("keine-adresse");
-    await page.getByRole("button", { name: "Speichern" }).click();
-    await expect(page.getByText("Dieses Feld ist erforderlich.")).toBeVisible();
+    await page.getByLabel("E-Mail").blur();
     await expect(page.getByText("Bitte geben Sie eine gültige E-Mail-Adresse ein.")).toBeVisible();
+    await expect(page.getByText("Zum Speichern fehlt oder ist ungültig: Bezeichnung, E-Mail")).toBeVisible();
+    await page.getByRole("button", { name: "Bezeichnung", exact: true }).click();
+    await expect(page.getByText("Dieses Feld ist erforderlich.")).toBeVisible();
+    await expect(page.getByLabel("Bezeichnung")).toBeFocused();
     await expect(page.getByLabel("E-Mail")).toHaveValue("keine-adresse");
 
     await page.getByLabel("Bezeichnung").fill(name);
@@ -146,8 +158,9 @@ test.describe("tenant administration", () => {
     await page.getByLabel("Startdatum der Kassa").fill("01.02.2025");
     // The bank account: a wrong check digit is refused at the field, the input kept.
     await page.getByLabel("IBAN").fill("AT61 1904 3002 3457 3202");
-    await page.getByRole("button", { name: "Speichern" }).click();
+    await page.getByLabel("IBAN").blur();
     await expect(page.getByText("Die Prüfziffer stimmt nicht. Bitte prüfen Sie die Eingabe.")).toBeVisible();
+    await expect(speichern).toBeDisabled();
     await expect(page.getByLabel("IBAN")).toHaveValue("AT61 1904 3002 3457 3202");
     await page.getByLabel("IBAN").fill("at611904300234573201");
     await page.getByLabel("BIC").fill("BKAUATWW");

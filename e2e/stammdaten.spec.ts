@@ -27,8 +27,13 @@ test.describe("master data", () => {
 
     await page.getByRole("link", { name: "Neu" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Neuer Steuersatz" })).toBeVisible();
-    await page.getByRole("button", { name: "Speichern" }).click();
+    // Save stays off while the rules find errors; the save row names the inputs, a click shows the error.
+    await expect(page.getByRole("button", { name: "Speichern" })).toBeDisabled();
+    const fehlt = page.getByText(/^Zum Speichern fehlt oder ist ungültig:/);
+    await expect(fehlt).toContainText("Steuersatz");
+    await fehlt.getByRole("button", { name: "Steuersatz" }).click();
     await expect(page.getByText("Dieses Feld ist erforderlich.")).toBeVisible();
+    await expect(page.getByLabel("Steuersatz")).toBeFocused();
 
     await page.getByLabel("Steuersatz").fill("5,5");
     await choose(page, "Land", "Frankr", /^Frankreich/);
@@ -108,7 +113,11 @@ test.describe("master data", () => {
     // A second step needs more days and less percent than the first: refused at the row, nothing lost.
     await page.getByLabel("Stufe 2: Tage").fill("5");
     await page.getByLabel("Stufe 2: Skonto").fill("2");
-    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByRole("button", { name: "Speichern" })).toBeDisabled();
+    await page
+      .getByText(/^Zum Speichern fehlt oder ist ungültig:/)
+      .getByRole("button", { name: "Tage" })
+      .click();
     await expect(page.getByText(/Weniger als „Tage netto“ und mehr als bei der Stufe davor/)).toBeVisible();
     await page.getByLabel("Stufe 2: Tage").fill("20");
     await page.getByRole("button", { name: "Speichern" }).click();

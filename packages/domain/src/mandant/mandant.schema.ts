@@ -6,6 +6,7 @@ import { ZElektronischeAdresse } from "../erechnung/erechnung.schema.ts";
 import { optionalText as text } from "../http/fields.schema.ts";
 import { ZLaenderKuerzel } from "../land/land.schema.ts";
 import { PDF_LAYOUTS } from "../typen/typen.codes.ts";
+import { ZUid } from "../uid/uid.rules.ts";
 import { ZMandantSummary } from "./mandantSummary.schema.ts";
 
 export const ZMandantId = z.coerce.number().int().positive();
@@ -141,6 +142,12 @@ export const ZMandant = z.object({
   userLists: z.array(ZMandantUser).default([]),
 });
 export type TMandant = z.infer<typeof ZMandant>;
+
+/**
+ * A tenant as PUT sends it: ZMandant, with the VAT id checked as the customer's is (ZUid: format and check digit,
+ * stored normalized). Only on input: a tenant stored before this check still loads.
+ */
+export const ZMandantSpeichern = ZMandant.extend({ uid: ZUid });
 export type TMandantInput = z.input<typeof ZMandant>;
 
 /** Billing stats (abrechnung): documents per tenant. */

@@ -7,6 +7,7 @@ import {
   nextSequence,
   type PatternErrorCode,
   parsePattern,
+  patternExample,
   previewNumber,
   type SequenceState,
 } from "./nummernmuster.rules.ts";
@@ -178,5 +179,35 @@ describe("ZNumberPattern", () => {
     const result = ZNumberPattern.safeParse(input);
     expect(result.success).toBe(false);
     if (!result.success) expect(toFieldErrors(result.error.issues, input)[0]?.code).toBe(code);
+  });
+});
+
+describe("patternExample", () => {
+  const date = { year: 2026, month: 3 };
+  it.each([
+    ["{YYYY}-{NNNNN}", 1, "2026-00001"],
+    ["  {YYYY}-{NNNNN}  ", 1, "2026-00001"],
+    ["RE{YY}{MM}/{NNN}", 42, "RE2603/042"],
+    ["K-{N}", 1234, "K-1234"],
+    ["{NN}", 123, "123"],
+    ["{NNNNN}", -5, "00001"],
+    ["{NNNNN}", 1.5, "00001"],
+  ])("%s with %d → %s", (pattern, sequence, number) => {
+    expect(patternExample(pattern, date, sequence)).toEqual({ ok: true, number });
+  });
+  it("numbers from 1 by default and matches formatNumber", () => {
+    expect(patternExample(DEFAULT_NUMBER_PATTERN, date)).toEqual({
+      ok: true,
+      number: formatNumber(DEFAULT_NUMBER_PATTERN, { sequence: 1, date }),
+    });
+  });
+  it.each([
+    ["", "sequenceMissing"],
+    ["{YYYY}", "sequenceMissing"],
+    ["{N}-{N}", "sequenceTwice"],
+    ["{DD}-{N}", "unknownToken"],
+    [`${"x".repeat(40)}{N}`, "tooLong"],
+  ])("%s is refused with %s, never thrown", (pattern, code) => {
+    expect(patternExample(pattern, date)).toEqual({ ok: false, code });
   });
 });

@@ -134,3 +134,18 @@ export function nextSequence(state: SequenceState, year: number): { sequence: nu
 export function previewNumber(pattern: string, state: SequenceState, date: NumberDate): string {
   return formatNumber(pattern, { sequence: nextSequence(state, date.year).sequence, date });
 }
+
+/** An example of a pattern's numbers, for forms that show a pattern: the number, or why there is none. */
+export type PatternExample = { ok: true; number: string } | { ok: false; code: PatternErrorCode };
+
+/**
+ * What a pattern's number looks like for `sequence` (default 1) on `date` — "{YYYY}-{NNNNN}" → "2026-00001" — so a
+ * form or list can show that instead of (or beside) the raw tokens. Never throws: an invalid pattern gives its
+ * error code; a sequence below 0 or not whole counts as 1.
+ */
+export function patternExample(pattern: string, date: NumberDate, sequence = 1): PatternExample {
+  const parsed = parsePattern(pattern.trim());
+  if (!parsed.ok) return parsed;
+  const safe = Number.isSafeInteger(sequence) && sequence >= 0 ? sequence : 1;
+  return { ok: true, number: parsed.tokens.map((token) => tokenText(token, safe, date)).join("") };
+}

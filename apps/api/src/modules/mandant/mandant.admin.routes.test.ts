@@ -182,6 +182,38 @@ describe("PUT /app/api/mandants (create and update)", () => {
     );
   });
 
+  it("checks the VAT id as the customer's (format, check digit, country) and stores it normalized", async () => {
+    for (const [uid, code] of [
+      ["ATU12345678", "checksum"],
+      ["ATU1234567", "pattern"],
+      ["XX123456789", "invalid"],
+    ] as const) {
+      const response = await call(t, {
+        method: "PUT",
+        url: "/app/api/mandants",
+        token: adminToken,
+        payload: newMandant({ uid }),
+      });
+      expect(response.statusCode, uid).toBe(400);
+      expect(response.json().fieldErrors, uid).toEqual([{ field: "uid", code }]);
+    }
+    const saved = await call(t, {
+      method: "PUT",
+      url: "/app/api/mandants",
+      token: adminToken,
+      payload: newMandant({ uid: "de 136 695 976" }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().uid).toBe("DE136695976");
+    const none = await call(t, {
+      method: "PUT",
+      url: "/app/api/mandants",
+      token: adminToken,
+      payload: newMandant({ uid: "" }),
+    });
+    expect(none.json().uid).toBeNull();
+  });
+
   it("refuses unknown users as members with a field code", async () => {
     const response = await call(t, {
       method: "PUT",

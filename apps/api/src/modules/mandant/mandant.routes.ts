@@ -6,6 +6,7 @@ import {
   ZMandantListItem,
   ZMandantModules,
   ZMandantOfUser,
+  ZMandantSpeichern,
   ZMandantSummary,
 } from "@kontor/domain/mandant/mandant.schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -110,7 +111,7 @@ export const mandantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
         description:
           "Replaces the tenant's addresses, modules and members (userLists) with the ones sent. Tenant admins " +
           "may update their own tenants but not change modules.",
-        body: ZMandant,
+        body: ZMandantSpeichern,
         response: responses({ 200: ZMandant }, 400, 401, 403, 404),
       },
     },

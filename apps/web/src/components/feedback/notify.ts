@@ -15,18 +15,36 @@ notificationsStore.updateState((state) => ({
 const SUCCESS_MS = 3000;
 const FAILURE_MS = 6000;
 
-/** A success toast ("Gespeichert", "Gelöscht", ...). */
+/** The ids of the failure toasts still shown or queued: the next success clears them (they are out of date then). */
+const failures = new Set<string>();
+let nextId = 0;
+
+/**
+ * A success toast ("Gespeichert", "Gelöscht", ...). Failure toasts still on screen are closed first: a red
+ * "Speichern fehlgeschlagen!" must not stay beside the "Gespeichert" of the save that followed it.
+ */
 export function notifySuccess(message: string): void {
+  clearFailures();
   notifications.show({ message, color: "green", autoClose: SUCCESS_MS, withBorder: true });
 }
 
 /** A failure toast ("Löschen fehlgeschlagen!"), with the translated server reason below when there is one. */
 export function notifyFailure(title: string, reason?: string): void {
+  const id = `failure-${++nextId}`;
+  failures.add(id);
   notifications.show({
+    id,
     title: reason ? title : undefined,
     message: reason ?? title,
     color: "red",
     autoClose: FAILURE_MS,
     withBorder: true,
+    onClose: () => failures.delete(id),
   });
+}
+
+/** Closes every failure toast still shown or waiting in the queue. */
+export function clearFailures(): void {
+  for (const id of [...failures]) notifications.hide(id);
+  failures.clear();
 }

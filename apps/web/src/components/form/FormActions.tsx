@@ -12,11 +12,34 @@ export interface MissingField {
 export interface MissingFields {
   /** The id of the missing list (unique on the page); Save points to it while it is off. */
   id: string;
-  /** "Zum Speichern fehlt:" in the form's words. */
-  text: string;
+  /** "Zum Speichern fehlt:" in the form's words; default "Zum Speichern fehlt oder ist ungültig:". */
+  text?: string;
   fields: readonly MissingField[];
   /** A click on a field's name: show that input (open its tab, focus it). */
   onShow: (field: string) => void;
+}
+
+/**
+ * What a form still lacks before it can be saved: "Zum Speichern fehlt …: " with a link per input (a click shows
+ * it). Nothing while nothing is missing. The save row shows it (FormActions); a dialog puts it above its buttons
+ * and points its submit button at it (`aria-describedby={missing.id}`, disabled while `fields` is not empty).
+ */
+export function MissingHint({ missing }: { missing: MissingFields }) {
+  const { t } = useTranslation("crud");
+  if (missing.fields.length === 0) return null;
+  return (
+    <Text size="sm" c="orange.8" id={missing.id}>
+      {missing.text ?? t("form.fehlt")}{" "}
+      {missing.fields.map((entry, index) => (
+        <Fragment key={entry.field}>
+          {index > 0 && ", "}
+          <Anchor component="button" type="button" size="sm" onClick={() => missing.onShow(entry.field)}>
+            {entry.label}
+          </Anchor>
+        </Fragment>
+      ))}
+    </Text>
+  );
 }
 
 /**
@@ -43,26 +66,10 @@ export function FormActions({
   const { t } = useTranslation("crud");
   const incomplete = missing !== undefined && missing.fields.length > 0;
   const row = (
-    <Group justify="flex-end" gap="sm" wrap="nowrap" align="center">
-      <Stack gap={2} miw={0} style={{ flex: 1 }}>
-        {incomplete && (
-          <Text size="sm" c="orange.8" id={missing.id}>
-            {missing.text}{" "}
-            {missing.fields.map((entry, index) => (
-              <Fragment key={entry.field}>
-                {index > 0 && ", "}
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  onClick={() => missing.onShow(entry.field)}
-                >
-                  {entry.label}
-                </Anchor>
-              </Fragment>
-            ))}
-          </Text>
-        )}
+    // The hints take the row's rest, and a line of their own on a narrow screen (the buttons then below them).
+    <Group justify="flex-end" gap="sm" wrap="wrap" align="center">
+      <Stack gap={2} miw={0} style={{ flex: "1 1 16rem" }}>
+        {incomplete && <MissingHint missing={missing} />}
         {children}
         {dirty && (
           <Text size="sm" c="dimmed">
@@ -70,18 +77,19 @@ export function FormActions({
           </Text>
         )}
       </Stack>
-      <Button variant="default" style={{ flexShrink: 0 }} onClick={onReset} disabled={!dirty || pending}>
-        {t("action.reset")}
-      </Button>
-      <Button
-        type="submit"
-        style={{ flexShrink: 0 }}
-        loading={pending}
-        disabled={incomplete}
-        aria-describedby={incomplete ? missing.id : undefined}
-      >
-        {t("action.save")}
-      </Button>
+      <Group gap="sm" justify="flex-end" ml="auto">
+        <Button variant="default" onClick={onReset} disabled={!dirty || pending}>
+          {t("action.reset")}
+        </Button>
+        <Button
+          type="submit"
+          loading={pending}
+          disabled={incomplete}
+          aria-describedby={incomplete ? missing.id : undefined}
+        >
+          {t("action.save")}
+        </Button>
+      </Group>
     </Group>
   );
   if (!bar) return row;

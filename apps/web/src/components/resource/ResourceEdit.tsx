@@ -4,11 +4,11 @@ import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { useEffect, useMemo } from "react";
-import { isApiError } from "../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../feedback/notify.ts";
 import { BackLink, EditLoadFailed, EditLoading, NOT_FOUND, parseSlug } from "../form/EditStates.tsx";
 import { FormActions } from "../form/FormActions.tsx";
-import { lazyCheck, serverFieldErrors, zodValidate } from "../form/fieldErrors.ts";
+import { lazyCheck, zodValidate } from "../form/fieldErrors.ts";
+import { showServerErrors, useSaveRules } from "../form/useSaveRules.ts";
 import { useUnsavedChangesGuard } from "../form/useUnsavedChangesGuard.tsx";
 import { useProblemMessage } from "../problemMessage.ts";
 import { editCalls, type Resource } from "./resource.ts";
@@ -17,8 +17,9 @@ import { useResourceT } from "./resourceTexts.ts";
 type Row = { id?: number | undefined };
 
 /**
- * The edit screen of a resource at {editPath}/{id|new}: loads, validates with the shared schema, saves; leaving
- * it with unsaved changes asks first (useUnsavedChangesGuard).
+ * The edit screen of a resource at {editPath}/{id|new}: loads, validates with the shared schema (Save off while it
+ * finds errors, the inputs named beside it, an input's error at the input once left: useSaveRules), saves (the
+ * server's field errors at the inputs); leaving it with unsaved changes asks first (useUnsavedChangesGuard).
  */
 export function ResourceEditPage<T extends Row, V extends object, N extends Namespace>({
   resource,
@@ -56,7 +57,14 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
     mode: "controlled",
     initialValues: resource.empty(),
     validate: (values) => rules.check(resource.fromForm(values)),
+    validateInputOnBlur: true,
   });
+  // Save is off while the shared rules find errors; the save row names the inputs.
+  const saveRules = useSaveRules(
+    form,
+    { load: rules.load, check: (values) => rules.check(resource.fromForm(values)) },
+    { id: `${resource.key}-save-fehlt` },
+  );
 
   const loaded = detail.data;
   const { initialize } = form;
@@ -81,8 +89,7 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
       form.setValues(values);
     },
     onError: (error) => {
-      if (isApiError(error) && error.fieldErrors.length > 0)
-        form.setErrors(serverFieldErrors(error.fieldErrors));
+      showServerErrors(form, error);
       notifyFailure(t("toast.saveFailed"), problemMessage(error));
     },
   });
@@ -114,7 +121,12 @@ function ResourceEdit<T extends Row, V extends object, N extends Namespace>({
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
             <Fields form={form} {...(loaded ? { record: loaded } : {})} />
-            <FormActions dirty={form.isDirty()} pending={save.isPending} onReset={() => form.reset()} />
+            <FormActions
+              dirty={form.isDirty()}
+              pending={save.isPending}
+              onReset={() => form.reset()}
+              missing={saveRules.missing}
+            />
           </Stack>
         </Paper>
       </form>

@@ -5,6 +5,9 @@ import { useNavigate, useParams } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
+import { MissingHint } from "../../components/form/FormActions.tsx";
+import { useSaveRules } from "../../components/form/useSaveRules.ts";
+import { useUnsavedChangesGuard } from "../../components/form/useUnsavedChangesGuard.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { accountQuery, changePassword } from "./account.api.ts";
 import { problemFieldErrors } from "./formRules.ts";
@@ -31,6 +34,8 @@ export function ChangePasswordPage() {
     validate: changePasswordRules.check,
     validateInputOnBlur: true,
   });
+  const saveRules = useSaveRules(form, changePasswordRules, { id: "password-save-fehlt" });
+  const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
   useEffect(() => {
     changePasswordRules.load().catch(() => undefined); // reported on submit, if it still fails then
   }, []);
@@ -100,12 +105,20 @@ export function ChangePasswordPage() {
               visibilityToggleButtonProps={toggle}
               {...form.getInputProps("confirmPassword")}
             />
-            <Button type="submit" loading={change.isPending} w="fit-content">
+            <MissingHint missing={saveRules.missing} />
+            <Button
+              type="submit"
+              loading={change.isPending}
+              disabled={saveRules.blocked}
+              aria-describedby={saveRules.blocked ? saveRules.missing.id : undefined}
+              w="fit-content"
+            >
               {t("password.submit")}
             </Button>
           </Stack>
         </form>
       </Paper>
+      {leaveDialog}
     </Stack>
   );
 }

@@ -22,6 +22,8 @@ import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session.ts";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
+import { useSaveRules } from "../../components/form/useSaveRules.ts";
+import { useUnsavedChangesGuard } from "../../components/form/useUnsavedChangesGuard.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { LazyRichTextEditor } from "../../components/richtext/LazyRichTextEditor.tsx";
 import { mandantModulesQuery } from "../mandant/mandantModules.api.ts";
@@ -123,7 +125,14 @@ function SettingsForm({ account }: { account: TAccount }) {
     mode: "controlled",
     initialValues: toSettingsValues(account),
     validate: settingsRules.check,
+    validateInputOnBlur: true,
   });
+  const saveRules = useSaveRules(form, settingsRules, {
+    id: "settings-save-fehlt",
+    label: (path) =>
+      path === "signature" ? t("field.signature") : path === "langKey" ? t("field.langKey") : undefined,
+  });
+  const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
   useEffect(() => {
     settingsRules.load().catch(() => undefined); // reported on submit, if it still fails then
   }, []);
@@ -226,8 +235,10 @@ function SettingsForm({ account }: { account: TAccount }) {
           pending={save.isPending}
           onReset={() => form.reset()}
           bar="plain"
+          missing={saveRules.missing}
         />
       </Stack>
+      {leaveDialog}
     </form>
   );
 }

@@ -203,7 +203,12 @@ describe("send by mail", { timeout: 30_000 }, () => {
     fireEvent.change(cc, { target: { value: "kaputt@" } });
     fireEvent.blur(cc);
     await waitFor(() => expect(chips(d)).toContain("kaputt@"));
-    fireEvent.click(within(d).getByRole("button", { name: "Senden" }));
+    // Sending is off, and the row above the buttons names the list; its link shows the message at the list.
+    const senden = within(d).getByRole("button", { name: "Senden" }) as HTMLButtonElement;
+    await waitFor(() => expect(senden.disabled).toBe(true));
+    fireEvent.click(senden);
+    const hint = within(d).getByText(/Zum Senden fehlt oder ist ungültig:/);
+    fireEvent.click(within(hint).getByRole("button", { name: /^Cc/ }));
     expect(await within(d).findByText("Keine gültige E-Mail-Adresse: kaputt@")).toBeTruthy();
     expect(gesendet(calls)).toEqual([]);
   });

@@ -29,7 +29,9 @@ import { useTranslation } from "react-i18next";
 import { type ApiFieldError, isApiError } from "../../app/api.ts";
 import { notifySuccess } from "../../components/feedback/notify.ts";
 import { dialogSubmit } from "../../components/form/dialogSubmit.ts";
+import { MissingHint } from "../../components/form/FormActions.tsx";
 import { fieldErrorMessage } from "../../components/form/fieldErrors.ts";
+import { useSaveRules } from "../../components/form/useSaveRules.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { type ApiRegel, ErechnungRegeln, regelnAus } from "../erechnung/ErechnungRegeln.tsx";
 import { mailEntwurfQuery, mailSenden } from "./beleg.api.ts";
@@ -163,12 +165,19 @@ function MailFormular({
       text: entwurf.text,
       erechnung: erechnungMoeglich ? entwurf.erechnung : null,
     },
-    validate: (values) => {
-      const result = ZBelegMailSenden.safeParse(values);
-      return result.success
-        ? {}
-        : mailFehler(tb, toFieldErrors(result.error.issues, values), values, entwurf.absender);
-    },
+    validate: (values) => pruefen(values),
+    validateInputOnBlur: true,
+  });
+  function pruefen(values: MailValues) {
+    const result = ZBelegMailSenden.safeParse(values);
+    return result.success
+      ? {}
+      : mailFehler(tb, toFieldErrors(result.error.issues, values), values, entwurf.absender);
+  }
+  // Sending is off while the rules find errors; the row above the buttons names the inputs.
+  const saveRules = useSaveRules(form, pruefen, {
+    id: "beleg-mail-fehlt",
+    text: t("crud:form.fehltSenden"),
   });
   const namen = new Map(entwurf.vorschlaege.map((v) => [v.email, v.name]));
 
@@ -303,11 +312,17 @@ function MailFormular({
             </Stack>
           </Alert>
         )}
+        <MissingHint missing={saveRules.missing} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t("crud:action.cancel")}
           </Button>
-          <Button type="submit" loading={sendet}>
+          <Button
+            type="submit"
+            loading={sendet}
+            disabled={saveRules.blocked}
+            aria-describedby={saveRules.blocked ? saveRules.missing.id : undefined}
+          >
             {tb("mail.senden")}
           </Button>
         </Group>

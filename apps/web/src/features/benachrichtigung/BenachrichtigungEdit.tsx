@@ -9,13 +9,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, isApiError } from "../../app/api.ts";
+import { ApiError } from "../../app/api.ts";
 import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { AktivButton } from "../../components/form/AktivButton.tsx";
 import { BackLink, EditLoadFailed, EditLoading, parseSlug } from "../../components/form/EditStates.tsx";
 import { FormActions } from "../../components/form/FormActions.tsx";
-import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
+import { zodValidate } from "../../components/form/fieldErrors.ts";
+import { showServerErrors, useSaveRules } from "../../components/form/useSaveRules.ts";
+import { useUnsavedChangesGuard } from "../../components/form/useUnsavedChangesGuard.tsx";
 import { formatDateTime } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { LazyRichTextEditor } from "../../components/richtext/LazyRichTextEditor.tsx";
@@ -68,7 +70,13 @@ function BenachrichtigungEdit({ id }: { id: number | "new" }) {
     mode: "controlled",
     initialValues: { bezeichnung: "", aktiv: true, restrictions: [], editor: "" },
     validate: (values) => validate(values),
+    validateInputOnBlur: true,
   });
+  const saveRules = useSaveRules(form, validate, {
+    id: "benachrichtigung-save-fehlt",
+    label: (path) => (path === "editor" ? t("field.editor") : undefined),
+  });
+  const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
 
   const loaded = detail.data;
   const { initialize } = form;
@@ -95,11 +103,10 @@ function BenachrichtigungEdit({ id }: { id: number | "new" }) {
       form.setInitialValues(values);
       form.setValues(values);
       notifySuccess(t("crud:toast.saved"));
-      if (isNew) void navigate({ to: `/benachrichtigungen/${saved.id}`, replace: true });
+      if (isNew) void navigate({ to: `/benachrichtigungen/${saved.id}`, replace: true, ignoreBlocker: true });
     },
     onError: (error) => {
-      if (isApiError(error) && error.fieldErrors.length > 0)
-        form.setErrors(serverFieldErrors(error.fieldErrors));
+      showServerErrors(form, error);
       notifyFailure(t("crud:toast.saveFailed"), problemMessage(error));
     },
   });
@@ -111,7 +118,7 @@ function BenachrichtigungEdit({ id }: { id: number | "new" }) {
       queryClient.removeQueries({ queryKey: benachrichtigungKeys.detail(target) });
       void queryClient.invalidateQueries({ queryKey: benachrichtigungKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: benachrichtigungKeys.news });
-      void navigate({ to: LIST_PATH });
+      void navigate({ to: LIST_PATH, ignoreBlocker: true });
     },
     onError: (error) => notifyFailure(t("crud:toast.deleteFailed"), problemMessage(error)),
   });
@@ -210,11 +217,17 @@ function BenachrichtigungEdit({ id }: { id: number | "new" }) {
               error={form.errors.editor}
               minHeight={260}
             />
-            <FormActions dirty={form.isDirty()} pending={save.isPending} onReset={() => form.reset()} />
+            <FormActions
+              dirty={form.isDirty()}
+              pending={save.isPending}
+              onReset={() => form.reset()}
+              missing={saveRules.missing}
+            />
           </Stack>
         </Paper>
       </form>
       {dialog}
+      {leaveDialog}
     </Stack>
   );
 }

@@ -19,6 +19,8 @@ import { useTranslation } from "react-i18next";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
 import { zodValidate } from "../../components/form/fieldErrors.ts";
+import { useSaveRules } from "../../components/form/useSaveRules.ts";
+import { useUnsavedChangesGuard } from "../../components/form/useUnsavedChangesGuard.tsx";
 import { IconArrowLeft } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { problemFieldErrors } from "../account/formRules.ts";
@@ -87,7 +89,10 @@ function GroupEdit({ id }: { id: number | "new" }) {
     mode: "controlled",
     initialValues: { name: "", beschreibung: "" },
     validate: validateGroup,
+    validateInputOnBlur: true,
   });
+  const saveRules = useSaveRules(form, validateGroup, { id: "group-save-fehlt" });
+  const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
 
   const loaded = detail.data;
   const { initialize } = form;
@@ -106,7 +111,8 @@ function GroupEdit({ id }: { id: number | "new" }) {
       form.setValues(next);
       form.resetDirty(next);
       notifySuccess(t("crud:toast.saved"));
-      if (values.id === undefined) void navigate({ to: `/group/${saved.id}`, replace: true });
+      if (values.id === undefined)
+        void navigate({ to: `/group/${saved.id}`, replace: true, ignoreBlocker: true });
     },
     onError: (error) => {
       form.setErrors(problemFieldErrors(error));
@@ -148,10 +154,16 @@ function GroupEdit({ id }: { id: number | "new" }) {
               maxLength={2000}
               {...form.getInputProps("beschreibung")}
             />
-            <FormActions dirty={form.isDirty()} pending={save.isPending} onReset={() => form.reset()} />
+            <FormActions
+              dirty={form.isDirty()}
+              pending={save.isPending}
+              onReset={() => form.reset()}
+              missing={saveRules.missing}
+            />
           </Stack>
         </Paper>
       </form>
+      {leaveDialog}
     </Stack>
   );
 }

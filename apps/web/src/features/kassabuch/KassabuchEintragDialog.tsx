@@ -25,8 +25,10 @@ import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { DateInput } from "../../components/form/DateInput.tsx";
 import { dialogSubmit } from "../../components/form/dialogSubmit.ts";
+import { MissingHint } from "../../components/form/FormActions.tsx";
 import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
 import { MoneyInput } from "../../components/form/MoneyInput.tsx";
+import { useSaveRules } from "../../components/form/useSaveRules.ts";
 import { formatMoney, formatPercent } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { KundeSearchField } from "../kunde/quick/KundeSearchField.tsx";
@@ -99,7 +101,14 @@ export function KassabuchEintragDialog({
       mehrwertssteuer: null,
     },
     validate: (werte) => formFehler(validate(alsEintrag(werte))),
+    validateInputOnBlur: true,
     onValuesChange: () => setHoechstens(null),
+  });
+  // Booking is off while the shared rules find errors; the row above the buttons names the inputs.
+  const regeln = useSaveRules(form, (werte) => formFehler(validate(alsEintrag(werte))), {
+    id: "kassabuch-eintrag-fehlt",
+    text: t("crud:form.fehltBuchen"),
+    label: (path) => (path === "lieferant" ? t("field.lieferant") : undefined),
   });
 
   const absenden = async (werte: Werte) => {
@@ -181,11 +190,17 @@ export function KassabuchEintragDialog({
               error={form.errors.lieferant}
             />
           )}
+          <MissingHint missing={regeln.missing} />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               {t("action.abbrechen")}
             </Button>
-            <Button type="submit" loading={sendet}>
+            <Button
+              type="submit"
+              loading={sendet}
+              disabled={regeln.blocked}
+              aria-describedby={regeln.blocked ? regeln.missing.id : undefined}
+            >
               {t("action.buchen")}
             </Button>
           </Group>

@@ -191,13 +191,24 @@ describe("Neuer Eintrag", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Gebucht")).toBeTruthy();
   });
 
-  it("without text and amount nothing is sent; the fields say why", async () => {
+  it("without text and amount Buchen is off and names them; the fields say why once left", async () => {
     const calls = fakeApi(() => ({ status: 200, body: {} }));
     renderDialog();
     const d = await dialog();
-    fireEvent.click(within(d).getByRole("button", { name: "Buchen" }));
+    const buchen = within(d).getByRole("button", { name: "Buchen" }) as HTMLButtonElement;
+    const hint = await within(d).findByText(/Zum Buchen fehlt oder ist ungültig:/);
+    await waitFor(() => expect(hint.textContent).toMatch(/Betrag.*Text/));
+    expect(buchen.disabled).toBe(true);
+    fireEvent.click(buchen);
+    const text = within(d).getByRole("textbox", { name: /^Text/ });
+    fireEvent.focus(text);
+    fireEvent.blur(text);
+    fireEvent.click(within(hint).getByRole("button", { name: /^Betrag/ }));
     expect((await within(d).findAllByText("Dieses Feld ist erforderlich.")).length).toBe(2);
     expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+    fireEvent.change(text, { target: { value: "Porto" } });
+    fireEvent.change(within(d).getByRole("textbox", { name: /^Betrag/ }), { target: { value: "2" } });
+    await waitFor(() => expect(buchen.disabled).toBe(false));
   });
 });
 

@@ -1,12 +1,11 @@
 import type { TLangKey } from "@kontor/domain/auth/auth.schema";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
 import { GESCHLECHT_TYPEN, type TFirmaTyp } from "@kontor/domain/typen/typen";
-import { checkUid } from "@kontor/domain/uid/uid.rules";
 import { Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Raster } from "../../components/form/Raster.tsx";
+import { UidInput } from "../../components/form/UidInput.tsx";
 import { naechsteNummerQuery } from "./kunde.api.ts";
 import type { KundeForm } from "./kunde.form.ts";
 import { Umschalter } from "./Umschalter.tsx";
@@ -93,7 +92,7 @@ export function KundeStammdaten({ form }: { form: KundeForm }) {
           key={form.key("kundenNummer")}
           {...form.getInputProps("kundenNummer")}
         />
-        <UidInput form={form} />
+        <UidInput form={form} label={t("field.uid")} />
         <TextInput
           label={t("field.email")}
           type="email"
@@ -154,30 +153,5 @@ export function KundeStammdaten({ form }: { form: KundeForm }) {
         {...form.getInputProps("kundeBeschreibung")}
       />
     </Stack>
-  );
-}
-
-/** The VAT id with the domain's check (format, check digit, country) as typed; the error once the input is left. */
-function UidInput({ form }: { form: KundeForm }) {
-  const { t } = useTranslation("kunde");
-  const [verlassen, setVerlassen] = useState(false);
-  const value = form.getValues().uid.trim();
-  const check = value === "" ? null : checkUid(value);
-  const props = form.getInputProps("uid");
-  const fehler = props.error ?? (check && !check.ok && verlassen ? t(`uid.${check.code}`) : undefined);
-  return (
-    <TextInput
-      label={t("field.uid")}
-      placeholder="ATU12345678"
-      maxLength={20}
-      key={form.key("uid")}
-      {...props}
-      error={fehler}
-      description={check?.ok ? t("uid.ok", { land: check.land }) : t("hint.uid")}
-      onBlur={(event) => {
-        (props.onBlur as ((event: unknown) => void) | undefined)?.(event);
-        setVerlassen(true);
-      }}
-    />
   );
 }

@@ -40,7 +40,7 @@ function MandantEdit({ id }: { id: number | "new" }) {
   const account = useQuery(accountQuery);
   const isAdmin = account.data?.authorities.includes("ROLE_ADMIN") ?? false;
   const queryClient = useQueryClient();
-  const { form, detail, save, rules } = useMandantForm(id);
+  const { form, detail, save, rules, saveRules, leaveDialog } = useMandantForm(id);
   const isNew = id === "new";
 
   if (!isNew && detail.isPending) return <EditLoading />;
@@ -51,7 +51,7 @@ function MandantEdit({ id }: { id: number | "new" }) {
       (values) =>
         save.mutate(values, {
           onSuccess: (saved) => {
-            if (isNew) void navigate({ to: `/mandant/${saved.id}`, replace: true });
+            if (isNew) void navigate({ to: `/mandant/${saved.id}`, replace: true, ignoreBlocker: true });
           },
         }),
       () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
@@ -129,9 +129,11 @@ function MandantEdit({ id }: { id: number | "new" }) {
             pending={save.isPending}
             onReset={() => form.reset()}
             bar="sticky"
+            missing={saveRules.missing}
           />
         </Stack>
       </form>
+      {leaveDialog}
     </Stack>
   );
 }

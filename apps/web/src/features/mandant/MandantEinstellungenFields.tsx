@@ -162,7 +162,6 @@ const FLAGS = [
   "mwstEditierbar",
   "lieferKontaktAusklappen",
   "crmAusklappen",
-  "hasNewBelege",
   "aiActivated",
 ] as const;
 

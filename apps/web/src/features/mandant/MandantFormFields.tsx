@@ -42,6 +42,10 @@ export const MANDANT_SECTIONS = [
 export type MandantSection = (typeof MANDANT_SECTIONS)[number];
 
 const NumberFields = lazy(() => import("./MandantNumberFields.tsx"));
+/** The VAT id with the domain's check: loaded right after the form (DESIGN §9 route budget). */
+const UidInput = lazy(async () => ({
+  default: (await import("../../components/form/UidInput.tsx")).UidInput,
+}));
 /** The members with the user search and its table: loaded right after the form (DESIGN §9 route budget). */
 const BenutzerFields = lazy(() => import("./MandantBenutzerFields.tsx"));
 /** Modules, notice texts, working-time settings and flags (DESIGN §9 route budget). */
@@ -176,12 +180,11 @@ export function StammdatenFields({ form }: SectionProps) {
         {...form.getInputProps("bezeichnung")}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t("field.uid")}
-          maxLength={20}
-          key={form.key("uid")}
-          {...form.getInputProps("uid")}
-        />
+        <Suspense
+          fallback={<TextInput label={t("field.uid")} maxLength={20} {...form.getInputProps("uid")} />}
+        >
+          <UidInput form={form} label={t("field.uid")} />
+        </Suspense>
         <TextInput
           label={t("field.email")}
           type="email"

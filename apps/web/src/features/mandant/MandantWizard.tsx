@@ -13,6 +13,7 @@ import {
   NOT_FOUND,
   parseSlug,
 } from "../../components/form/EditStates.tsx";
+import { MissingHint } from "../../components/form/FormActions.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { accountQuery } from "../account/account.queries.ts";
 import { useModulName } from "../modul/modulName.ts";
@@ -44,7 +45,7 @@ function MandantWizard({ id }: { id: number | "new" }) {
   const account = useQuery(accountQuery);
   const isAdmin = account.data?.authorities.includes("ROLE_ADMIN") ?? false;
   const problemMessage = useProblemMessage();
-  const { form, detail, save, rules } = useMandantForm(id);
+  const { form, detail, save, rules, saveRules, leaveDialog } = useMandantForm(id);
   const [active, setActive] = useState(0);
   const isNew = id === "new";
   const last = WIZARD_STEPS.length - 1;
@@ -68,7 +69,7 @@ function MandantWizard({ id }: { id: number | "new" }) {
     form.onSubmit(
       (values) =>
         save.mutate(values, {
-          onSuccess: (saved) => void navigate({ to: `/mandant/${saved.id}` }),
+          onSuccess: (saved) => void navigate({ to: `/mandant/${saved.id}`, ignoreBlocker: true }),
           // The server's field errors are at the fields now (useMandantForm): show the first step that has one.
           onError: (error) => {
             if (isApiError(error) && error.fieldErrors.length > 0)
@@ -161,13 +162,34 @@ function MandantWizard({ id }: { id: number | "new" }) {
                 {t("wizard.next")}
               </Button>
             ) : (
-              <Button key="submit" type="submit" loading={save.isPending}>
+              <Button
+                key="submit"
+                type="submit"
+                loading={save.isPending}
+                disabled={saveRules.blocked}
+                aria-describedby={saveRules.blocked ? saveRules.missing.id : undefined}
+              >
                 {isNew ? t("wizard.finish") : t("wizard.saveChanges")}
               </Button>
             )}
           </Group>
+          {active === last && (
+            <Group justify="flex-end" mt="xs">
+              <MissingHint
+                missing={{
+                  ...saveRules.missing,
+                  // The step that shows the input first, then the input with its error.
+                  onShow: (path) => {
+                    setActive(firstStepWithError({ [path]: true }));
+                    setTimeout(() => saveRules.missing.onShow(path), 50);
+                  },
+                }}
+              />
+            </Group>
+          )}
         </Paper>
       </form>
+      {leaveDialog}
     </Stack>
   );
 }

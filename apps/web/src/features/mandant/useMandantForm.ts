@@ -2,33 +2,49 @@ import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
-import { lazyCheck, serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
+import { lazyCheck, zodValidate } from "../../components/form/fieldErrors.ts";
+import { showServerErrors, useSaveRules } from "../../components/form/useSaveRules.ts";
+import { useUnsavedChangesGuard } from "../../components/form/useUnsavedChangesGuard.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { mandantKeys, mandantQuery, mandantSchemas, saveMandant } from "./mandant.api.ts";
 import { emptyMandant, type MandantFormValues, toFormValues, toPayload } from "./mandant.form.ts";
 
 /** The shared ZMandant on the payload the values map to; loaded with the screen, a submit or step waits for it. */
 const mandantRules = lazyCheck(async (): Promise<(values: MandantFormValues) => Record<string, string>> => {
-  const validate = zodValidate((await mandantSchemas()).ZMandant);
+  const validate = zodValidate((await mandantSchemas()).ZMandantSpeichern);
   return (values) => validate(toPayload(values));
 });
 
 /**
  * The tenant form shared by the plain edit and the wizard (DESIGN §3): loads the tenant, validates with the
  * shared schema (`rules`: loaded after the screen, a submit waits for it), saves with PUT mandants, shows server
- * field errors at the fields and keeps what the user typed when saving fails.
+ * field errors at the fields and keeps what the user typed when saving fails. `saveRules`: Save off with the inputs
+ * named while the rules find errors (useSaveRules); `leaveDialog`: asks before leaving unsaved changes.
  */
 export function useMandantForm(id: number | "new") {
-  const { t } = useTranslation("crud");
+  const { t, i18n } = useTranslation(["crud", "mandant"]);
   const problemMessage = useProblemMessage();
   const queryClient = useQueryClient();
   const form = useForm<MandantFormValues>({
     mode: "controlled",
     initialValues: emptyMandant(),
     validate: mandantRules.check,
+    validateInputOnBlur: true,
   });
+  // Inputs of a step or section not on the page are named by their texts (`adresseLists.0.plz` → PLZ).
+  const saveRules = useSaveRules(form, mandantRules, {
+    id: "mandant-save-fehlt",
+    label: (path) => {
+      const last = path.split(".").at(-1) ?? path;
+      if (path.startsWith("adresseLists.") && i18n.exists(`mandant:adresse.${last}`))
+        return t(`mandant:adresse.${last}` as "mandant:adresse.plz");
+      return i18n.exists(`mandant:field.${path}`)
+        ? t(`mandant:field.${path}` as "mandant:field.uid")
+        : undefined;
+    },
+  });
+  const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
   useEffect(() => {
     mandantRules.load().catch(() => undefined); // reported on submit, if it still fails then
   }, []);
@@ -58,13 +74,12 @@ export function useMandantForm(id: number | "new") {
       notifySuccess(t("toast.saved"));
     },
     onError: (error) => {
-      if (isApiError(error) && error.fieldErrors.length > 0)
-        form.setErrors(serverFieldErrors(error.fieldErrors));
+      showServerErrors(form, error);
       notifyFailure(t("toast.saveFailed"), problemMessage(error));
     },
   });
 
-  return { form, detail, save, rules: mandantRules };
+  return { form, detail, save, rules: mandantRules, saveRules, leaveDialog };
 }
 
 export type MandantForm = ReturnType<typeof useMandantForm>["form"];

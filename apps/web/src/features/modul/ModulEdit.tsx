@@ -5,11 +5,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, isApiError } from "../../app/api.ts";
+import { ApiError } from "../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { BackLink, EditLoadFailed, EditLoading, parseSlug } from "../../components/form/EditStates.tsx";
 import { FormActions } from "../../components/form/FormActions.tsx";
-import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
+import { zodValidate } from "../../components/form/fieldErrors.ts";
+import { showServerErrors, useSaveRules } from "../../components/form/useSaveRules.ts";
+import { useUnsavedChangesGuard } from "../../components/form/useUnsavedChangesGuard.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { modultypQuery, saveModultyp } from "./modul.api.ts";
 import { modulKeys } from "./modul.list.api.ts";
@@ -45,7 +47,10 @@ function ModulEdit({ id }: { id: number }) {
     mode: "controlled",
     initialValues: { name: "rksv", bezeichnung: "", beschreibung: "" },
     validate: (values) => validateModultyp(values),
+    validateInputOnBlur: true,
   });
+  const saveRules = useSaveRules(form, validateModultyp, { id: "modultyp-save-fehlt" });
+  const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
 
   const loaded = detail.data;
   const { initialize } = form;
@@ -65,8 +70,7 @@ function ModulEdit({ id }: { id: number }) {
       notifySuccess(t("crud:toast.saved"));
     },
     onError: (error) => {
-      if (isApiError(error) && error.fieldErrors.length > 0)
-        form.setErrors(serverFieldErrors(error.fieldErrors));
+      showServerErrors(form, error);
       notifyFailure(t("crud:toast.saveFailed"), problemMessage(error));
     },
   });
@@ -113,10 +117,16 @@ function ModulEdit({ id }: { id: number }) {
               key={form.key("beschreibung")}
               {...form.getInputProps("beschreibung")}
             />
-            <FormActions dirty={form.isDirty()} pending={save.isPending} onReset={() => form.reset()} />
+            <FormActions
+              dirty={form.isDirty()}
+              pending={save.isPending}
+              onReset={() => form.reset()}
+              missing={saveRules.missing}
+            />
           </Stack>
         </Paper>
       </form>
+      {leaveDialog}
     </Stack>
   );
 }

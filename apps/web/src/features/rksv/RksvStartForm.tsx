@@ -19,7 +19,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ApiFieldError, isApiError } from "../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
+import { MissingHint } from "../../components/form/FormActions.tsx";
 import { serverFieldErrors } from "../../components/form/fieldErrors.ts";
+import { useSaveRules } from "../../components/form/useSaveRules.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { starten } from "./rksv.api.ts";
 
@@ -108,7 +110,7 @@ export function pruefeStart(werte: StartWerte): ApiFieldError[] {
  * invoice circles; everything typed stays.
  */
 export function RksvStartForm({ onGestartet }: { onGestartet: (antwort: TRksvStartAntwort) => void }) {
-  const { t } = useTranslation(["rksv", "errors"]);
+  const { t } = useTranslation(["rksv", "errors", "crud"]);
   const problemMessage = useProblemMessage();
   const [sendet, setSendet] = useState(false);
   const [ohneRksv, setOhneRksv] = useState(false);
@@ -116,7 +118,13 @@ export function RksvStartForm({ onGestartet }: { onGestartet: (antwort: TRksvSta
     mode: "controlled",
     initialValues: { kassenId: "", art: "software", basisUrl: "", benutzer: "", passwort: "" },
     validate: (werte) => startFehler(pruefeStart(werte), t("start.kassenIdFormat")),
+    validateInputOnBlur: true,
     onValuesChange: () => setOhneRksv(false),
+  });
+  // Off while the rules find errors; the row above the button names the inputs.
+  const regeln = useSaveRules(form, (werte) => startFehler(pruefeStart(werte), t("start.kassenIdFormat")), {
+    id: "rksv-start-fehlt",
+    text: t("crud:form.fehltAktion"),
   });
   const atrust = form.getValues().art === "atrust";
 
@@ -201,8 +209,14 @@ export function RksvStartForm({ onGestartet }: { onGestartet: (antwort: TRksvSta
               </Stack>
             </Alert>
           )}
+          <MissingHint missing={regeln.missing} />
           <Group justify="flex-end">
-            <Button type="submit" loading={sendet}>
+            <Button
+              type="submit"
+              loading={sendet}
+              disabled={regeln.blocked}
+              aria-describedby={regeln.blocked ? regeln.missing.id : undefined}
+            >
               {t("start.absenden")}
             </Button>
           </Group>

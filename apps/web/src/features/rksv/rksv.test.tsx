@@ -251,12 +251,18 @@ describe("Startbeleg erstellen", { timeout: 30_000 }, () => {
   it("checks the fields before it sends anything; A-Trust asks for URL, user and password", async () => {
     const calls = fakeApi(() => undefined);
     await zeigen(<RksvStartForm onGestartet={() => undefined} />);
-    absenden();
+    // The button is off while the rules find errors; the row above it names the inputs.
+    const button = screen.getByRole("button", { name: "Startbeleg erstellen" }) as HTMLButtonElement;
+    const hint = await screen.findByText(/^Es fehlt oder ist ungültig:/);
+    await waitFor(() => expect(hint.textContent).toContain("Kassen-ID"));
+    expect(button.disabled).toBe(true);
+    fireEvent.click(within(hint).getByRole("button", { name: /^Kassen-ID/ }));
     expect(await screen.findByText("Dieses Feld ist erforderlich.")).toBeTruthy();
     expect(kassenId().getAttribute("aria-invalid")).toBe("true");
     fireEvent.change(kassenId(), { target: { value: "KASSE_1" } });
-    absenden();
+    fireEvent.blur(kassenId());
     expect(await screen.findByText(FORMAT)).toBeTruthy();
+    expect(button.disabled).toBe(true);
 
     expect(screen.queryByRole("textbox", { name: /^A-Trust-URL/ })).toBeNull();
     fireEvent.click(screen.getByRole("radio", { name: /A-Trust a\.sign RK Online/ }));
@@ -264,9 +270,10 @@ describe("Startbeleg erstellen", { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByRole("textbox", { name: /^A-Trust-URL/ }), {
       target: { value: "kein-url" },
     });
-    absenden();
+    fireEvent.blur(screen.getByRole("textbox", { name: /^A-Trust-URL/ }));
     expect(await screen.findByText("Die Eingabe hat nicht das erwartete Format.")).toBeTruthy();
-    expect(screen.getAllByText("Dieses Feld ist erforderlich.")).toHaveLength(2); // user, password
+    expect(hint.textContent).toMatch(/A-Trust-URL.*Benutzer.*Passwort/);
+    absenden();
     expect(calls).toEqual([]);
   });
 

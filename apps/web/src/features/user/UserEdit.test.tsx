@@ -190,6 +190,8 @@ describe("user edit for a tenant admin", { timeout: 20_000 }, () => {
     expect(input(/^Benutzername/).value).toBe("franz");
     expect((screen.getAllByLabelText(/^Sprache/)[0] as HTMLInputElement).readOnly).toBe(true);
     expect(activated().disabled).toBe(true);
+    // The authorities load right after the screen.
+    await screen.findByRole("checkbox", { name: "Benutzer" });
     for (const name of ["Benutzer", "Administrator", "Artikel bearbeiten", "Projektzeiterfassung"])
       expect(authority(name).disabled).toBe(true);
     expect(authority("Projektzeiterfassung").checked).toBe(true);

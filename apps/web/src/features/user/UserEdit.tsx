@@ -1,10 +1,8 @@
-import { AUTHORITIES } from "@kontor/domain/access/access.schema";
 import { ZLangKey } from "@kontor/domain/auth/auth.schema";
 import {
   Alert,
   Anchor,
   Center,
-  Checkbox,
   Group,
   Loader,
   PasswordInput,
@@ -24,6 +22,8 @@ import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
+import { useSaveRules } from "../../components/form/useSaveRules.ts";
+import { useUnsavedChangesGuard } from "../../components/form/useUnsavedChangesGuard.tsx";
 import { formatDateTime } from "../../components/format/format.ts";
 import { IconArrowLeft } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
@@ -47,11 +47,12 @@ import {
 import { userKeys } from "./user.list.api.ts";
 import { parseSlug, userLabel } from "./user.rules.ts";
 
-/* The memberships, the sessions button and the change log load right after the screen (DESIGN §9 route budget). */
+/* The memberships, the authorities, the sessions button and the change log load right after the screen (DESIGN §9 route budget). */
 const ladeExtras = () => import("./UserEditExtras.tsx");
 const UserZugehoerigkeit = lazy(async () => ({ default: (await ladeExtras()).UserZugehoerigkeit }));
 const RevokeSessionsButton = lazy(async () => ({ default: (await ladeExtras()).RevokeSessionsButton }));
 const UserAuditLog = lazy(async () => ({ default: (await ladeExtras()).UserAuditLog }));
+const UserBerechtigungen = lazy(async () => ({ default: (await ladeExtras()).UserBerechtigungen }));
 
 /** /user/{slug}: "new" creates a user, an id edits one (a new slug mounts a fresh form). */
 export function UserEditPage() {
@@ -103,7 +104,19 @@ function UserEdit({ id }: { id: number | "new" }) {
     mode: "controlled",
     initialValues: emptyUser(),
     validate: validateUser,
+    validateInputOnBlur: true,
   });
+  const saveRules = useSaveRules(form, validateUser, {
+    id: "user-save-fehlt",
+    label: (path) =>
+      ({
+        langKey: t("field.langKey"),
+        groupIds: t("field.groups"),
+        mandantIds: t("field.mandantIds"),
+        authorities: t("field.authorities"),
+      })[path],
+  });
+  const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
 
   // The loaded user fills the form once; later refetches do not overwrite what the admin is typing.
   const loaded = detail.data;
@@ -131,7 +144,7 @@ function UserEdit({ id }: { id: number | "new" }) {
             autoClose: 7500,
             withBorder: true,
           });
-        void navigate({ to: `/user/${saved.id}`, replace: true });
+        void navigate({ to: `/user/${saved.id}`, replace: true, ignoreBlocker: true });
       } else notifySuccess(t("crud:toast.saved"));
     },
     onError: (error) => {
@@ -295,19 +308,14 @@ function UserEdit({ id }: { id: number | "new" }) {
                 {t("hint.authorityNotHeld")}
               </Text>
             )}
-            <Checkbox.Group {...form.getInputProps("authorities")} readOnly={readOnly}>
-              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs" verticalSpacing="xs" mt={4}>
-                {AUTHORITIES.map((authority) => (
-                  <Checkbox
-                    key={authority}
-                    value={authority}
-                    label={t(`access:authority.${authority}`)}
-                    // Until the own authorities are known, nothing is offered that the server might refuse.
-                    disabled={readOnly || !own.isSuccess || !mayChange(authority)}
-                  />
-                ))}
-              </SimpleGrid>
-            </Checkbox.Group>
+            <Suspense fallback={<Loader size="sm" aria-label={t("common:loading")} />}>
+              <UserBerechtigungen
+                form={form}
+                readOnly={readOnly}
+                // Until the own authorities are known, nothing is offered that the server might refuse.
+                mayChange={(authority) => own.isSuccess && mayChange(authority)}
+              />
+            </Suspense>
           </FormSection>
 
           <FormActions
@@ -315,9 +323,11 @@ function UserEdit({ id }: { id: number | "new" }) {
             pending={save.isPending}
             onReset={() => form.reset()}
             bar="sticky"
+            missing={saveRules.missing}
           />
         </Stack>
       </form>
+      {leaveDialog}
 
       {saved && (
         <FormSection title={t("section.audit")}>

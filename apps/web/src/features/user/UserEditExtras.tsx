@@ -1,5 +1,6 @@
+import { AUTHORITIES, type TAuthority } from "@kontor/domain/access/access.schema";
 import type { TUserAuditEntry } from "@kontor/domain/user/user.schema";
-import { Alert, Button, MultiSelect, SimpleGrid, Table, Text } from "@mantine/core";
+import { Alert, Button, Checkbox, MultiSelect, SimpleGrid, Table, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import i18next from "i18next";
 import { useMemo, useState } from "react";
@@ -230,5 +231,32 @@ export function UserAuditLog({ userId, mandantData }: { userId: number; mandantD
         </Button>
       )}
     </>
+  );
+}
+
+/** The authorities as checkboxes; one the signed-in user may not grant or take away is off (`mayChange`). */
+export function UserBerechtigungen({
+  form,
+  readOnly,
+  mayChange,
+}: {
+  form: UserForm;
+  readOnly: boolean;
+  mayChange: (authority: TAuthority) => boolean;
+}) {
+  const { t } = useTranslation("access");
+  return (
+    <Checkbox.Group {...form.getInputProps("authorities")} readOnly={readOnly}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs" verticalSpacing="xs" mt={4}>
+        {AUTHORITIES.map((authority) => (
+          <Checkbox
+            key={authority}
+            value={authority}
+            label={t(`authority.${authority}`)}
+            disabled={readOnly || !mayChange(authority)}
+          />
+        ))}
+      </SimpleGrid>
+    </Checkbox.Group>
   );
 }

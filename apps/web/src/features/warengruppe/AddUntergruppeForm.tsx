@@ -4,9 +4,11 @@ import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { api, isApiError } from "../../app/api.ts";
+import { api } from "../../app/api.ts";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
-import { serverFieldErrors, zodValidate } from "../../components/form/fieldErrors.ts";
+import { MissingHint } from "../../components/form/FormActions.tsx";
+import { zodValidate } from "../../components/form/fieldErrors.ts";
+import { showServerErrors, useSaveRules } from "../../components/form/useSaveRules.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { emptyUntergruppe, type UntergruppeValues, untergruppeFromForm } from "./untergruppe.form.ts";
 
@@ -26,7 +28,13 @@ export function AddUntergruppeForm({ warengruppeId, onDone }: { warengruppeId: n
     mode: "controlled",
     initialValues,
     validate: (values) => validateUntergruppe(untergruppeFromForm(values)),
+    validateInputOnBlur: true,
   });
+  const regeln = useSaveRules(form, (values) => validateUntergruppe(untergruppeFromForm(values)), {
+    id: "untergruppe-neu-fehlt",
+    label: (path) => (path === "warengruppe" ? t("untergruppe.field.warengruppe") : undefined),
+  });
+  const aus = regeln.blocked ? { disabled: true, "aria-describedby": regeln.missing.id } : {};
 
   const save = useMutation({
     mutationFn: ({ values }: { values: UntergruppeValues; next: boolean }) =>
@@ -44,8 +52,7 @@ export function AddUntergruppeForm({ warengruppeId, onDone }: { warengruppeId: n
       codeInput.current?.focus();
     },
     onError: (error) => {
-      if (isApiError(error) && error.fieldErrors.length > 0)
-        form.setErrors(serverFieldErrors(error.fieldErrors));
+      showServerErrors(form, error);
       notifyFailure(t("crud:toast.saveFailed"), problemMessage(error));
     },
   });
@@ -88,6 +95,7 @@ export function AddUntergruppeForm({ warengruppeId, onDone }: { warengruppeId: n
             {form.errors.warengruppe}
           </Alert>
         )}
+        <MissingHint missing={regeln.missing} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} mr="auto">
             {t("crud:action.cancel")}
@@ -97,10 +105,11 @@ export function AddUntergruppeForm({ warengruppeId, onDone }: { warengruppeId: n
             variant="light"
             data-next="true"
             loading={save.isPending && save.variables?.next}
+            {...aus}
           >
             {t("warengruppe.untergruppen.saveAndNext")}
           </Button>
-          <Button type="submit" data-next="false" loading={save.isPending && !save.variables?.next}>
+          <Button type="submit" data-next="false" loading={save.isPending && !save.variables?.next} {...aus}>
             {t("crud:action.save")}
           </Button>
         </Group>

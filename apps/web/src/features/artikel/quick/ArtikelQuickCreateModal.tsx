@@ -86,6 +86,7 @@ function QuickCreateInhalt({ onClose, initialText = "", onCreated }: ArtikelQuic
     mode: "controlled",
     initialValues: leererArtikel(initialText),
     validate: (values) => formFehler(validateArtikel(artikelAusForm(values, todayIso()))),
+    validateInputOnBlur: true,
   });
 
   const naechste = useQuery({

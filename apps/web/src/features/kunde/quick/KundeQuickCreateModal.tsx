@@ -105,11 +105,13 @@ function QuickCreateInhalt({
     mode: "controlled",
     initialValues: leererKunde(initialText, lieferant),
     validate: (values) => validateKunde(kundeAusForm(values)),
+    validateInputOnBlur: true,
   });
   const kontaktForm = useForm<KontaktQuickValues>({
     mode: "controlled",
     initialValues: leererKontakt(),
     validate: (values) => validateKontakt(kontaktAusForm(values)),
+    validateInputOnBlur: true,
   });
 
   const fertig = (ergebnis: KundeQuickErgebnis) => {

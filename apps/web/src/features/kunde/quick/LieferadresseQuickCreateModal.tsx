@@ -51,6 +51,7 @@ function LieferadresseForm({ onClose, kundeId, onCreated }: LieferadresseQuickCr
     mode: "controlled",
     initialValues: leereLieferadresse(),
     validate: (values) => validateAdresse(lieferadresseAusForm(values, kundeId)),
+    validateInputOnBlur: true,
   });
 
   const speichern = useMutation({
