@@ -7,8 +7,17 @@ import { ZQueryFlag } from "../http/params.schema.ts";
  * catalogue, bulk update, numbers, images.
  */
 
-/** Fields GET artikel can sort by; default artikelBezeichnung (SPEC §9). */
-export const ARTIKEL_SORT_FIELDS = ["artikelBezeichnung", "artikelNummer", "lagerstand", "id"] as const;
+/**
+ * Fields GET artikel can sort by; default artikelBezeichnung (SPEC §9). lastModifiedDate: the last change (home
+ * page: recently changed articles, issue 21).
+ */
+export const ARTIKEL_SORT_FIELDS = [
+  "artikelBezeichnung",
+  "artikelNummer",
+  "lagerstand",
+  "id",
+  "lastModifiedDate",
+] as const;
 export type TArtikelSortField = (typeof ARTIKEL_SORT_FIELDS)[number];
 
 const suchtext = z.string().trim().max(200).optional();

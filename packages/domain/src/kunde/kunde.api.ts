@@ -11,8 +11,18 @@ import { ZLieferadresse } from "./kunde.schema.ts";
  * list and search queries, the list row, the bulk update, the next number, delivery-address quick create and PDFs.
  */
 
-/** Fields GET kundes can sort by; default sortname (company name, or last and first name of a private person). */
-export const KUNDE_SORT_FIELDS = ["sortname", "kundenNummer", "ort", "plz", "id"] as const;
+/**
+ * Fields GET kundes can sort by; default sortname (company name, or last and first name of a private person).
+ * lastModifiedDate: the last change (home page: recently changed customers, issue 21).
+ */
+export const KUNDE_SORT_FIELDS = [
+  "sortname",
+  "kundenNummer",
+  "ort",
+  "plz",
+  "id",
+  "lastModifiedDate",
+] as const;
 export type TKundeSortField = (typeof KUNDE_SORT_FIELDS)[number];
 
 /** Search text of lists and searches: trimmed, at most 200 characters; empty = no filter. */
