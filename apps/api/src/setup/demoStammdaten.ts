@@ -199,6 +199,8 @@ export async function seedDemoStammdaten(inject: Inject, mandantId: number): Pro
   const beleg = (belegsTyp: string, kunde: { id: number } | undefined, positionen: unknown[]) =>
     api.put("beleg", {
       belegDatum: heute,
+      // An invoice names the day of delivery (§11 UStG); here the document's day.
+      ...(belegsTyp === "rechnung" ? { leistungsDatum: heute } : {}),
       belegsTyp,
       kunde: kunde ? { id: kunde.id } : null,
       belegspositionSet: positionen,

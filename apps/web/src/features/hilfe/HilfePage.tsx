@@ -44,9 +44,10 @@ export function HilfePage() {
 
       {HILFE.map((gruppe) => (
         <Stack key={gruppe.id} gap="sm" component="section" aria-label={t(`gruppen.${gruppe.id}`)}>
-          <Title order={2}>{t(`gruppen.${gruppe.id}`)}</Title>
+          {/* A group of one area: its card's title is the group's. */}
+          {gruppe.bereiche.length > 1 && <Title order={2}>{t(`gruppen.${gruppe.id}`)}</Title>}
           {gruppe.bereiche.map((bereich) => (
-            <BereichCard key={bereich.id} bereich={bereich} />
+            <BereichCard key={bereich.id} bereich={bereich} level={gruppe.bereiche.length > 1 ? 3 : 2} />
           ))}
         </Stack>
       ))}
@@ -56,7 +57,7 @@ export function HilfePage() {
           {t("tasten.titel")}
         </Title>
         <Text>{t("tasten.intro")}</Text>
-        <Paper withBorder radius="md">
+        <Paper withBorder radius="md" visibleFrom="sm">
           <Table verticalSpacing="xs" horizontalSpacing="md">
             <Table.Thead>
               <Table.Tr>
@@ -76,6 +77,17 @@ export function HilfePage() {
             </Table.Tbody>
           </Table>
         </Paper>
+        {/* Phones: key above its effect, the full width for both. */}
+        <Stack gap="xs" hiddenFrom="sm" component="ul" m={0} p={0} style={{ listStyle: "none" }}>
+          {tasten.map((zeile) => (
+            <Paper key={`${zeile.taste}-${zeile.wirkung}`} withBorder radius="md" p="sm" component="li">
+              <Keys text={zeile.taste} />
+              <Text size="sm" mt={4}>
+                {zeile.wirkung}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
       </Stack>
     </Stack>
   );
@@ -96,7 +108,7 @@ function JumpLink({ id, label }: { id: string; label: string }) {
   );
 }
 
-function BereichCard({ bereich }: { bereich: HilfeBereich }) {
+function BereichCard({ bereich, level }: { bereich: HilfeBereich; level: 2 | 3 }) {
   const { t } = useTranslation(["hilfe", "menu", "shell"]);
   const access = useShellAccess();
   const login = access.account ? encodeURIComponent(access.account.login) : "";
@@ -117,7 +129,7 @@ function BereichCard({ bereich }: { bereich: HilfeBereich }) {
       component="article"
     >
       <Stack gap="xs">
-        <Title order={3} id={`${anchor(bereich.id)}-title`}>
+        <Title order={level} id={`${anchor(bereich.id)}-title`}>
           {t(`bereiche.${bereich.id}.titel`)}
         </Title>
         <Text>{t(`bereiche.${bereich.id}.text`)}</Text>

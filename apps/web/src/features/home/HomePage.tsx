@@ -23,9 +23,10 @@ export function HomePage() {
   return (
     <Stack gap="md" maw={1200}>
       <Stack gap={2}>
-        <Title order={1}>
-          {access.account ? t("greeting", { name: friendlyUsername(access.account) }) : t("title")}
-        </Title>
+        {access.account && (
+          <Text c="dimmed">{t("greeting", { name: friendlyUsername(access.account) })}</Text>
+        )}
+        <Title order={1}>{t("title")}</Title>
         <Text c="dimmed">{t("intro")}</Text>
       </Stack>
       {account.isError && (

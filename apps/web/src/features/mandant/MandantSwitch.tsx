@@ -2,6 +2,7 @@ import type { TMandantSummary } from "@kontor/domain/mandant/mandant.schema";
 import { Button, Menu, Text, Tooltip } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../app/api.ts";
 import { session } from "../../app/session.ts";
@@ -26,6 +27,8 @@ export function MandantSwitch({
   const { t } = useTranslation("shell");
   const navigate = useNavigate();
   const router = useRouter();
+  // The tooltip says what the button does; with the menu open it would only cover it.
+  const [menuOpen, setMenuOpen] = useState(false);
   const queryClient = useQueryClient();
   const selected = mandants.find((mandant) => mandant.id === selectedId);
   const choices = mandants.filter((mandant) => mandant.aktiv);
@@ -55,8 +58,8 @@ export function MandantSwitch({
     });
 
   return (
-    <Menu position="bottom-start" shadow="md" width={280}>
-      <Tooltip label={t("switchMandant")} withArrow openDelay={300}>
+    <Menu position="bottom-start" shadow="md" width={280} opened={menuOpen} onChange={setMenuOpen}>
+      <Tooltip label={t("switchMandant")} withArrow openDelay={300} disabled={menuOpen}>
         <Menu.Target>
           <Button
             variant="default"
