@@ -103,7 +103,7 @@ test.describe("register and activate", () => {
     await expect(page).toHaveURL(/\/app\/login$/);
     await signIn(page, { login, password: "geheim-123" });
     await expect(page).toHaveURL(/\/app\/$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Belege" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
 
     // The link works once.
     await page.goto(link);
@@ -159,7 +159,7 @@ test.describe("two-factor sign-in", () => {
     await page.getByRole("button", { name: "Bestätigen" }).click();
 
     await expect(page).toHaveURL(/\/app\/$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Belege" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("kontor.token"))).toBeTruthy();
     expect(await page.evaluate(() => sessionStorage.getItem("kontor.token2Fa"))).toBeNull();
   });
@@ -191,7 +191,7 @@ test.describe("two-factor sign-in", () => {
     await page.getByRole("link", { name: "Anmelden" }).click();
     await signIn(page, user);
     await expect(page).toHaveURL(/\/app\/$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Belege" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
   });
 });
 
@@ -231,7 +231,7 @@ test.describe("forgotten password", () => {
     await signIn(page, user);
     await expect(page.getByRole("alert")).toContainText("Benutzername oder Passwort falsch");
     await signIn(page, { login: user.login, password: "neu-geheim-1" });
-    await expect(page.getByRole("heading", { level: 1, name: "Belege" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
   });
 });
 

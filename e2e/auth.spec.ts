@@ -10,7 +10,7 @@ test.describe("sign-in", () => {
     await signIn(page, DEMO.admin);
 
     await expect(page).toHaveURL(/\/app\/$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Belege" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
     await expect(page.getByText(/^Willkommen, \S.*!$/)).toBeVisible();
     await expect(page.getByRole("banner").getByText(DEMO.mandant)).toBeVisible();
     await expect(page.getByRole("banner").getByText("Kontor")).toBeVisible();
@@ -32,7 +32,7 @@ test.describe("sign-in", () => {
     // The second try, with the kept login, succeeds.
     await page.getByRole("textbox", { name: "Passwort", exact: true }).fill(DEMO.user.password);
     await page.getByRole("button", { name: "Anmelden" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Belege" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
   });
 
   test("the form checks the shared rules before sending: required, password length", async ({ page }) => {
@@ -80,7 +80,7 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Seite nicht gefunden" })).toBeVisible();
     await expect(page.getByRole("banner").getByText(DEMO.mandant)).toBeVisible();
     await page.getByRole("link", { name: "Zur Startseite" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Belege" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
   });
 });
 

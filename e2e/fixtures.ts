@@ -18,7 +18,7 @@ export async function signIn(page: Page, credentials: { login: string; password:
 export async function signInFromStart(page: Page, credentials: { login: string; password: string }) {
   await page.goto("/app/login");
   await signIn(page, credentials);
-  await expect(page.getByRole("heading", { level: 1, name: "Belege" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
 }
 
 /**

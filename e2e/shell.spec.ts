@@ -33,7 +33,7 @@ async function signInTo(page: Page, credentials: { login: string; password: stri
   await startInMandant(page, mandantId);
   await page.goto("/app/login");
   await signIn(page, credentials);
-  await expect(page.getByRole("heading", { level: 1, name: "Belege" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Startseite" })).toBeVisible();
 }
 
 test.describe("menu by modules and roles", () => {
@@ -96,15 +96,17 @@ test.describe("tenant switch", () => {
     });
   });
 
-  test("switching changes the menu, clears tenant state, is remembered, and goes home", async ({ page }) => {
+  test("switching changes the menu, clears tenant state, is remembered, and stays on the screen when it can", async ({
+    page,
+  }) => {
     await suppressNewsPopup(page, user.userId);
     await signInTo(page, DEMO.user, demoId);
     await expect(menuLink(page, "Zahlungen")).toBeVisible();
     await expect(menuLink(page, "Belege")).toBeVisible();
 
-    // Somewhere else than home, with tenant state in the browser.
-    await menuLink(page, "Kunden").click();
-    await expect(page).toHaveURL(/\/app\/kunde_list\/$/);
+    // A screen the other tenant lacks (no payments module there), with tenant state in the browser.
+    await menuLink(page, "Zahlungen").click();
+    await expect(page).toHaveURL(/\/app\/zahlung_list\/$/);
     await page.evaluate(() => {
       window.localStorage.setItem("kontor.tenant.filter.e2e", "{}");
       window.sessionStorage.setItem("kontor.tenant.filter.e2e", "{}");
@@ -141,11 +143,47 @@ test.describe("tenant switch", () => {
     await expect(menuLink(page, "Kassabuch")).toBeVisible();
     await expect(menuLink(page, "Zahlungen")).toHaveCount(0);
 
-    // Back to the demo tenant (also what the server remembers for this user, for the other specs).
+    // Back to the demo tenant (also what the server remembers for this user, for the other specs) from a list both
+    // tenants have: the list stays.
+    await menuLink(page, "Kunden").click();
+    await expect(page).toHaveURL(/\/app\/kunde_list\/$/);
     await page.getByRole("button", { name: `Mandant wechseln: ${kassaName}` }).click();
     await page.getByRole("menuitem", { name: DEMO.mandant }).click();
     await expect(menuLink(page, "Zahlungen")).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/kunde_list\/$/);
+    await expect(page.getByRole("button", { name: `Mandant wechseln: ${DEMO.mandant}` })).toBeVisible();
     await expect(menuLink(page, "Belege")).toBeVisible();
+  });
+});
+
+test.describe("home, help and placeholders (issue 21)", () => {
+  test("home shows the tiles, the help explains the areas, a later screen says what it will hold", async ({
+    page,
+  }) => {
+    await suppressNewsPopup(page, admin.userId);
+    await signInTo(page, DEMO.admin, demoId);
+    // The demo tenant's data on the home tiles.
+    await expect(page.getByRole("heading", { name: "Offene Belege" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Zuletzt geänderte Kunden" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Zuletzt geänderte Artikel" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Neuer Kunde" })).toBeVisible();
+
+    await nav(page).getByRole("link", { name: "Anleitung anzeigen" }).click();
+    await expect(page).toHaveURL(/\/app\/hilfe$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Hilfe" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Tastatur" })).toBeVisible();
+    // The cash book's section links to its screen.
+    await page
+      .getByRole("article", { name: "Kassabuch" })
+      .getByRole("link", { name: "Kassabuch", exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/app\/kassabuch_list\/$/);
+
+    await menuLink(page, "Verleih").click();
+    await expect(page.getByRole("heading", { level: 1, name: "Noch nicht verfügbar" })).toBeVisible();
+    await expect(page.getByText("Verleih von Artikeln")).toBeVisible();
+    await page.getByRole("link", { name: "Hilfe zu allen Bereichen" }).click();
+    await expect(page).toHaveURL(/\/app\/hilfe$/);
   });
 });
 

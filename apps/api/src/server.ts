@@ -14,7 +14,8 @@ async function main() {
   try {
     app = await buildApp(config, database);
     app.addHook("onClose", () => database.close());
-    await bootstrapData(database.db, config, app.log);
+    await app.ready();
+    await bootstrapData(database.db, config, app.log, (options) => app.inject(options));
   } catch (error) {
     await database.close();
     throw error;

@@ -18,6 +18,7 @@ import deErechnung from "../locales/de/erechnung.json";
 import deErrors from "../locales/de/errors.json";
 import deFelddefinition from "../locales/de/felddefinition.json";
 import deGroup from "../locales/de/group.json";
+import deHilfe from "../locales/de/hilfe.json";
 import deHome from "../locales/de/home.json";
 import deKassabuch from "../locales/de/kassabuch.json";
 import deKunde from "../locales/de/kunde.json";
@@ -49,6 +50,7 @@ import enErechnung from "../locales/en/erechnung.json";
 import enErrors from "../locales/en/errors.json";
 import enFelddefinition from "../locales/en/felddefinition.json";
 import enGroup from "../locales/en/group.json";
+import enHilfe from "../locales/en/hilfe.json";
 import enHome from "../locales/en/home.json";
 import enKassabuch from "../locales/en/kassabuch.json";
 import enKunde from "../locales/en/kunde.json";
@@ -104,6 +106,7 @@ const de = {
   rksv: deRksv,
   erechnung: deErechnung,
   eingangsrechnung: deEingangsrechnung,
+  hilfe: deHilfe,
 };
 
 /** The shape every language must have: German is the reference (the parity test checks the rest). */
@@ -141,6 +144,7 @@ const en: Resources = {
   rksv: enRksv,
   erechnung: enErechnung,
   eingangsrechnung: enEingangsrechnung,
+  hilfe: enHilfe,
 };
 
 export const resources: Record<Language, Resources> = { de, en };

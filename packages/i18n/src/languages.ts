@@ -37,6 +37,7 @@ export const namespaces = [
   "rksv",
   "erechnung",
   "eingangsrechnung",
+  "hilfe",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -30,6 +30,7 @@ export const bereiche: Record<
     rksv: () => import("../locales/de/rksv.json"),
     erechnung: () => import("../locales/de/erechnung.json"),
     eingangsrechnung: () => import("../locales/de/eingangsrechnung.json"),
+    hilfe: () => import("../locales/de/hilfe.json"),
   },
   en: {
     richtext: () => import("../locales/en/richtext.json"),
@@ -55,5 +56,6 @@ export const bereiche: Record<
     rksv: () => import("../locales/en/rksv.json"),
     erechnung: () => import("../locales/en/erechnung.json"),
     eingangsrechnung: () => import("../locales/en/eingangsrechnung.json"),
+    hilfe: () => import("../locales/en/hilfe.json"),
   },
 };

@@ -7,6 +7,7 @@ import { adresse, appSetting, appUser, mandant, mandantModul } from "../db/schem
 import { seedTenantStammdaten } from "../modules/stammdaten/seed.ts";
 import { insertUser } from "../modules/user/user.repository.ts";
 import { seedDemoKatalog } from "./demo.ts";
+import { type Inject, seedDemoStammdaten } from "./demoStammdaten.ts";
 
 export class BootstrapError extends Error {}
 
@@ -61,8 +62,16 @@ export function createUser(db: Db, input: NewUser): Promise<number> {
 
 const DEMO_MARKER = "seed.demo";
 
-/** The demo tenant and logins of the README (embedded default, or KONTOR_DEMO_DATA=true). Seeded once. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/**
+ * The demo tenant and logins of the README (embedded default, or KONTOR_DEMO_DATA=true). Seeded once. With the
+ * app's `inject`, also its master data, conditions, documents and a news item through the app's own routes
+ * (demoStammdaten.ts). That part is best effort: a failure goes to `onError` and the start goes on (the tenant and
+ * logins are there, and a second start must not make them again).
+ */
+export async function seedDemoData(
+  db: Db,
+  withApp?: { inject: Inject; onError: (error: unknown) => void },
+): Promise<boolean> {
   const [marker] = await db.select().from(appSetting).where(eq(appSetting.key, DEMO_MARKER));
   if (marker) return false;
   const mandantId = await createMandant(db, {
@@ -103,6 +112,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     mandantIds: [mandantId],
   });
   await seedDemoKatalog(db, mandantId, adminId);
+  if (withApp) await seedDemoStammdaten(withApp.inject, mandantId).catch(withApp.onError);
   await db.insert(appSetting).values({ key: DEMO_MARKER, value: new Date().toISOString() });
   return true;
 }
@@ -111,9 +121,13 @@ export async function seedDemoData(db: Db): Promise<boolean> {
  * First-start data: the demo data when configured (default on the embedded database); otherwise, on an empty
  * database, a single administrator whose password comes from KONTOR_ADMIN_PASSWORD.
  */
-export async function bootstrapData(db: Db, config: Config, log: FastifyBaseLogger) {
+export async function bootstrapData(db: Db, config: Config, log: FastifyBaseLogger, inject?: Inject) {
   if (config.demoData) {
-    if (await seedDemoData(db)) log.info("demo data seeded: logins admin/admin123 and user/user123");
+    const withApp = inject && {
+      inject,
+      onError: (error: unknown) => log.warn({ err: error }, "demo master data and documents not seeded"),
+    };
+    if (await seedDemoData(db, withApp)) log.info("demo data seeded: logins admin/admin123 and user/user123");
     return;
   }
   const [users] = await db.select({ n: count() }).from(appUser);

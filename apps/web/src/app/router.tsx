@@ -193,6 +193,7 @@ const resourceDeepRoute = createRoute({
 const fallbackRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: "$",
+  loader: () => loadTexts("hilfe", "menu"),
   component: lazyRouteComponent(() => import("../features/fallback/FallbackPage.tsx"), "FallbackPage"),
 });
 

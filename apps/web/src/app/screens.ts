@@ -291,12 +291,22 @@ const SCREENS: Record<string, Screen> = {
     ns: ["kassabuch", "crud", "validation", "kundesuche"],
     list: () => import("../features/kassabuch/KassabuchList.tsx").then((m) => m.KassabuchList),
   },
+  // Help (issue 21): what each area does, its screens and tasks, the keys that work.
+  hilfe: {
+    ns: ["hilfe"],
+    list: () => import("../features/hilfe/HilfePage.tsx").then((m) => m.HilfePage),
+  },
   // RKSV: the cash registers, start receipt, exports and receipt journal (issue 18).
   rksv: {
     ns: ["rksv", "crud", "validation"],
     list: () => import("../features/rksv/RksvScreen.tsx").then((m) => m.RksvScreen),
   },
 };
+
+/** Whether a first path segment has a screen of its own (else it shows the fallback). */
+export function hasScreen(segment: string): boolean {
+  return Object.hasOwn(SCREENS, segment);
+}
 
 /**
  * The component of /{segment} (list), /{segment}/{slug} (edit) or /{segment}/{rest…} (deep, `rest` = the path after
@@ -310,7 +320,11 @@ export async function loadScreen(
 ): Promise<ComponentType> {
   const screen = Object.hasOwn(SCREENS, segment) ? SCREENS[segment] : undefined;
   const load = kind === "deep" ? deepLoader(screen?.deep, rest) : screen?.[kind];
-  if (!screen || !load) return FallbackPage;
+  if (!screen || !load) {
+    // "Not available yet" says what the screen will hold and links to related ones (texts of the help page).
+    await loadTexts("hilfe", "menu");
+    return FallbackPage;
+  }
   const [component] = await Promise.all([load(), loadTexts(...screen.ns)]);
   return component;
 }

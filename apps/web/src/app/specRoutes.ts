@@ -2,7 +2,7 @@
  * First path segments of the protected screens of SPEC §2. Screens that are not built yet show
  * "not available yet" instead of "page not found", so links and bookmarks to them are not called broken.
  */
-const SPEC_SEGMENTS: ReadonlySet<string> = new Set([
+export const SPEC_SEGMENTS: ReadonlySet<string> = new Set([
   "settings",
   "changepassword",
   "belegtext_list",

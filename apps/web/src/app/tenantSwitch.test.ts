@@ -1,3 +1,4 @@
+import type { AccessContext } from "@kontor/domain/access/access.rules";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api.ts";
 import { bindCacheToSession, createQueryClient } from "./queryClient.ts";
@@ -41,14 +42,25 @@ describe("tenant switch", () => {
     window.localStorage.setItem("kontor.newsChecked.7", "2026-03-02");
 
     const post = vi.fn(async () => undefined);
-    const goHome = vi.fn(async () => undefined);
+    const go = vi.fn(async (_path: string) => undefined);
     const warn = vi.fn();
+    let path = "/";
+    const accessOf = vi.fn(
+      async (_mandantId: number): Promise<AccessContext> => ({
+        modules: ["rechnungslegung"],
+        authorities: ["ROLE_USER"],
+      }),
+    );
     return {
       session,
       queryClient,
-      deps: { session, queryClient, api: { post }, goHome, warn },
+      deps: { session, queryClient, api: { post }, currentPath: () => path, go, accessOf, warn },
+      at: (current: string) => {
+        path = current;
+      },
       post,
-      goHome,
+      go,
+      accessOf,
       warn,
     };
   }
@@ -81,8 +93,8 @@ describe("tenant switch", () => {
     expect(window.localStorage.getItem("kontor.mandantId")).toBe("2");
   });
 
-  it("tells the server, reloads what is registered for the new tenant, goes home", async () => {
-    const { deps, post, goHome } = setup();
+  it("tells the server, reloads what is registered for the new tenant, stays home", async () => {
+    const { deps, post, go } = setup();
     const modules = vi.fn(async () => undefined);
     const fields = vi.fn(async () => undefined);
     cleanups.push(onTenantSwitch("modules", modules), onTenantSwitch("fieldDefinitions", fields));
@@ -90,14 +102,53 @@ describe("tenant switch", () => {
     expect(post).toHaveBeenCalledWith("selectedMandant", { mandantId: 2 });
     expect(modules).toHaveBeenCalledWith(2, deps.queryClient);
     expect(fields).toHaveBeenCalledWith(2, deps.queryClient);
-    expect(goHome).toHaveBeenCalledTimes(1);
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  it("stays on a list the new tenant has", async () => {
+    const { deps, go, at, accessOf } = setup();
+    at("/beleg_list/");
+    await switchMandant(2, deps);
+    expect(accessOf).toHaveBeenCalledWith(2);
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  it("leaves a record of the old tenant for its list at once", async () => {
+    const { session, deps, go, at } = setup();
+    at("/beleg/17/edit/true/false");
+    go.mockImplementationOnce(async () => {
+      // The list is the first stop, before the new tenant's modules are known.
+      expect(session.get().mandantId).toBe(2);
+    });
+    await switchMandant(2, deps);
+    expect(go.mock.calls).toEqual([["/beleg_list/"]]);
+  });
+
+  it("goes home when the new tenant lacks the screen's module", async () => {
+    const { deps, go, at, accessOf } = setup();
+    at("/kassabuch_list/");
+    accessOf.mockResolvedValueOnce({
+      modules: ["rechnungslegung"],
+      authorities: ["ROLE_USER", "ROLE_KASSABUCH"],
+    });
+    await switchMandant(2, deps);
+    expect(go.mock.calls).toEqual([["/"]]);
+  });
+
+  it("goes home when the new tenant's modules cannot be loaded", async () => {
+    const { deps, go, at, accessOf, warn } = setup();
+    at("/kunde_list/");
+    accessOf.mockRejectedValueOnce(new Error("offline"));
+    await switchMandant(2, deps);
+    expect(go.mock.calls).toEqual([["/"]]);
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 
   it("does nothing for the tenant already selected", async () => {
-    const { queryClient, deps, post, goHome } = setup();
+    const { queryClient, deps, post, go } = setup();
     await switchMandant(1, deps);
     expect(post).not.toHaveBeenCalled();
-    expect(goHome).not.toHaveBeenCalled();
+    expect(go).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(["favorite", 1])).toEqual([{ id: 3 }]);
   });
 

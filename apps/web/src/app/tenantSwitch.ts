@@ -1,5 +1,7 @@
+import type { AccessContext } from "@kontor/domain/access/access.rules";
 import type { QueryClient } from "@tanstack/react-query";
 import type { Session } from "./session.ts";
+import { targetAfterSwitch } from "./switchTarget.ts";
 
 /**
  * Something the app reloads for the newly selected tenant right after a switch (SPEC §2 Shell: "reloads the
@@ -28,8 +30,12 @@ export interface TenantSwitchDeps {
   queryClient: QueryClient;
   /** The api client (api.ts); only POST is used. */
   api: { post(path: string, body: unknown): Promise<unknown> };
-  /** Goes to the home page (SPEC §2 Shell: a switch goes home). */
-  goHome: () => unknown;
+  /** The current app path (without /app), read when the switch starts. */
+  currentPath: () => string;
+  /** Goes to an app path (replacing the current entry; an edit form's unsaved changes are dropped). */
+  go: (path: string) => unknown;
+  /** The new tenant's modules and the user's authorities (after the session selected it). */
+  accessOf: (mandantId: number) => Promise<AccessContext>;
   /** Where failures that need no user action are reported; console by default. */
   warn?: (message: string, error: unknown) => void;
 }
@@ -41,14 +47,18 @@ export interface TenantSwitchDeps {
  *    state (tenantState.ts: filters, last selected customer);
  * 2. tells the server, which remembers it as the user's last tenant (POST selectedMandant);
  * 3. reloads the tenant's modules and field definitions (reloaders registered with onTenantSwitch);
- * 4. goes home.
+ * 4. stays on the current screen when the new tenant has it, else goes home (switchTarget.ts): a record's edit
+ *    screen goes to its list at once (the id is the old tenant's), the module check follows once the new tenant's
+ *    modules are there. Without them (offline) it goes home.
  * Selecting the tenant already selected does nothing.
  */
 export async function switchMandant(mandantId: number, deps: TenantSwitchDeps): Promise<void> {
   if (deps.session.get().mandantId === mandantId) return;
   const warn = deps.warn ?? ((message, error) => console.warn(message, error));
+  const from = deps.currentPath();
   deps.session.selectMandant(mandantId);
-  await deps.goHome();
+  const early = targetAfterSwitch(from, null);
+  if (early !== from) await deps.go(early);
   const remember = deps.api.post("selectedMandant", { mandantId }).catch((error: unknown) => {
     // Only the next sign-in on another device is affected: it starts in the previous tenant.
     warn("could not remember the selected tenant", error);
@@ -56,5 +66,13 @@ export async function switchMandant(mandantId: number, deps: TenantSwitchDeps): 
   const reloads = [...reloaders.entries()].map(([name, reload]) =>
     reload(mandantId, deps.queryClient).catch((error: unknown) => warn(`reloading ${name} failed`, error)),
   );
-  await Promise.all([remember, ...reloads]);
+  const access = deps.accessOf(mandantId).catch((error: unknown) => {
+    warn("could not load the new tenant's modules", error);
+    return null;
+  });
+  const [context] = await Promise.all([access, remember, ...reloads]);
+  // Another switch started meanwhile: it decides where to go.
+  if (deps.session.get().mandantId !== mandantId) return;
+  const target = context ? targetAfterSwitch(from, context) : "/";
+  if (target !== early) await deps.go(target);
 }

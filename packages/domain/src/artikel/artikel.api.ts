@@ -9,7 +9,8 @@ import { ZQueryFlag } from "../http/params.schema.ts";
 
 /**
  * Fields GET artikel can sort by; default artikelBezeichnung (SPEC §9). The list sorts by every column it shows
- * (issue 21): `gruppe` is goods group, then subgroup; `preis` the base price valid today.
+ * (issue 21): `gruppe` is goods group, then subgroup; `preis` the base price valid today. lastModifiedDate: the
+ * last change (home page: recently changed articles).
  */
 export const ARTIKEL_SORT_FIELDS = [
   "artikelBezeichnung",
@@ -20,6 +21,7 @@ export const ARTIKEL_SORT_FIELDS = [
   "mwst",
   "verleihbar",
   "id",
+  "lastModifiedDate",
 ] as const;
 export type TArtikelSortField = (typeof ARTIKEL_SORT_FIELDS)[number];
 

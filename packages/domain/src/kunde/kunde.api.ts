@@ -11,8 +11,11 @@ import { ZLieferadresse } from "./kunde.schema.ts";
  * list and search queries, the list row, the bulk update, the next number, delivery-address quick create and PDFs.
  */
 
-/** Fields GET kundes can sort by; default sortname (company name, or last and first name of a private person). */
-/** The list sorts by every column it shows (issue 21): the name column by sortname (what listenname() shows). */
+/**
+ * Fields GET kundes can sort by; default sortname (company name, or last and first name of a private person).
+ * The list sorts by every column it shows (issue 21): the name column by sortname (what listenname() shows).
+ * lastModifiedDate: the last change (home page: recently changed customers).
+ */
 export const KUNDE_SORT_FIELDS = [
   "sortname",
   "kundenNummer",
@@ -23,6 +26,7 @@ export const KUNDE_SORT_FIELDS = [
   "lieferant",
   "aktiv",
   "id",
+  "lastModifiedDate",
 ] as const;
 export type TKundeSortField = (typeof KUNDE_SORT_FIELDS)[number];
 

@@ -75,6 +75,8 @@ export const artikel = pgTable(
     // The quick search's exact number match (case ignored), looked up apart from the word matches.
     index("artikel_nummer_lower_idx").on(t.mandantId, sql`lower(${t.artikelNummer})`),
     index("artikel_bezeichnung_idx").on(t.mandantId, t.artikelBezeichnung, t.id),
+    // Recently changed articles (home page): the newest page without sorting the tenant's articles.
+    index("artikel_geaendert_idx").on(t.mandantId, t.lastModifiedDate, t.id),
     index("artikel_suche_trgm_idx").using("gin", sql`${t.suche} gin_trgm_ops`),
     index("artikel_untergruppe_idx").on(t.mandantId, t.untergruppeId),
     index("artikel_mehrwertssteuer_idx").on(t.mandantId, t.mehrwertssteuerId),

@@ -97,6 +97,8 @@ export const kunde = pgTable(
     ...tenantConstraints("kunde", t),
     uniqueIndex("kunde_nummer_uq").on(t.mandantId, t.kundenNummer),
     index("kunde_sortname_idx").on(t.mandantId, t.sortname, t.id),
+    // Recently changed customers (home page): the newest page without sorting the tenant's customers.
+    index("kunde_geaendert_idx").on(t.mandantId, t.lastModifiedDate, t.id),
     index("kunde_suche_trgm_idx").using("gin", sql`${t.suche} gin_trgm_ops`),
     // The list total (active customers or suppliers of the tenant) as an index-only scan, not a table scan.
     index("kunde_aktiv_idx").on(t.mandantId, t.aktiv, t.lieferant),

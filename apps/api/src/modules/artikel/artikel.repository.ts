@@ -20,6 +20,7 @@ import {
   type PgTable,
   pgView,
   text,
+  timestamp,
   unionAll,
 } from "drizzle-orm/pg-core";
 import { inSequence, type Tx } from "../../db/client.ts";
@@ -78,6 +79,7 @@ const artikelMandant = pgView("artikel_mandant", {
   locked: boolean("locked").notNull(),
   webshopArtikel: boolean("webshop_artikel").notNull(),
   suche: text("suche").notNull(),
+  lastModifiedDate: timestamp("last_modified_date", { withTimezone: true }).notNull(),
 }).existing();
 
 /** Where list rows come from: the table (row-level security), or the tenant view when there are search words. */
@@ -98,6 +100,7 @@ type Quelle = Pick<
   | "locked"
   | "webshopArtikel"
   | "suche"
+  | "lastModifiedDate"
 >;
 const quelleFuer = (search: string | undefined): Quelle =>
   (search ?? "").trim() === "" ? artikel : (artikelMandant as unknown as Quelle);
@@ -155,6 +158,7 @@ const spalten = (q: Spalten) => ({
   hersteller: q.hersteller,
   verleihbar: q.verleihbar,
   locked: q.locked,
+  lastModifiedDate: q.lastModifiedDate,
 });
 
 /**
@@ -214,6 +218,7 @@ const sortColumns = (s: Spalten): Record<TArtikelSortField, PgColumn | SQL> => (
   mwst: mwstSatz(s),
   verleihbar: s.verleihbar,
   id: s.id,
+  lastModifiedDate: s.lastModifiedDate,
 });
 const DEFAULT_SORT = [{ field: "artikelBezeichnung", direction: "asc" }] as const;
 

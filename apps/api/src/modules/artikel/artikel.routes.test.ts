@@ -226,6 +226,25 @@ describe("artikel: generic pattern (DESIGN §8)", () => {
     for (const sort of ["gruppe", "preis", "mwst", "verleihbar"])
       expect(ids((await get(who, `artikel?search=Kabel&sort=${sort},desc`)).json())).toEqual([kabel.id]);
   });
+
+  it("sorts by the last change (home page: recently changed articles), also with a search", async () => {
+    const who = await tenant();
+    const made: Awaited<ReturnType<typeof createArtikel>>[] = [];
+    for (const n of [1, 2, 3])
+      made.push(await createArtikel(t, who, { artikelBezeichnung: `Geändert ${n}` }));
+    const order = async (query: string) => ids((await get(who, `artikel?${query}`)).json());
+    expect(await order("sort=lastModifiedDate,desc")).toEqual(made.map((a) => a.id).reverse());
+    const [erster] = made;
+    if (!erster) throw new Error("no article");
+    const changed = await put(who, "artikel", { ...erster, hersteller: "Bosch" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await order("sort=lastModifiedDate,desc&size=1")).toEqual([erster.id]);
+    expect(await order("sort=lastModifiedDate,desc&search=ge%C3%A4ndert")).toEqual([
+      erster.id,
+      made[2]?.id,
+      made[1]?.id,
+    ]);
+  });
 });
 
 describe("PUT and GET artikel/{id}: the article with its parts", () => {

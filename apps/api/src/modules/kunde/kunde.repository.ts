@@ -11,7 +11,7 @@ import type {
 import { anzeigename, beimSpeichern } from "@kontor/domain/kunde/kunde.rules";
 import type { TKunde } from "@kontor/domain/kunde/kunde.schema";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { bigint, boolean, type PgColumn, type PgTable, pgView, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, type PgColumn, type PgTable, pgView, text, timestamp } from "drizzle-orm/pg-core";
 import { inSequence, type Tx } from "../../db/client.ts";
 import { mapUniqueViolation, pgError } from "../../db/errors.ts";
 import { capFor, countRowsUpTo, orderBy, totalOf } from "../../db/paging.ts";
@@ -76,6 +76,7 @@ const kundeMandant = pgView("kunde_mandant", {
   aktiv: boolean("aktiv").notNull(),
   sortname: text("sortname").notNull(),
   suche: text("suche").notNull(),
+  lastModifiedDate: timestamp("last_modified_date", { withTimezone: true }).notNull(),
 }).existing();
 
 /** Where list rows come from: the table (row-level security), or the tenant view when there are search words. */
@@ -96,6 +97,7 @@ type Quelle = Pick<
   | "aktiv"
   | "sortname"
   | "suche"
+  | "lastModifiedDate"
 >;
 const quelleFuer = (search: string | undefined): Quelle =>
   (search ?? "").trim() === "" ? kunde : (kundeMandant as unknown as Quelle);
@@ -154,6 +156,7 @@ const seitenSpalten = (q: Spalten) => ({
   lieferant: q.lieferant,
   aktiv: q.aktiv,
   sortname: q.sortname,
+  lastModifiedDate: q.lastModifiedDate,
 });
 
 /**
@@ -196,6 +199,7 @@ const sortColumns = (q: Spalten): Record<TKundeSortField, PgColumn> => ({
   lieferant: q.lieferant,
   aktiv: q.aktiv,
   id: q.id,
+  lastModifiedDate: q.lastModifiedDate,
 });
 const DEFAULT_SORT = [{ field: "sortname", direction: "asc" }] as const;
 

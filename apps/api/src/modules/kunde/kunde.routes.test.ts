@@ -702,6 +702,26 @@ describe("GET kundes: the list", () => {
     ]);
   });
 
+  it("sorts by the last change (home page: recently changed customers), also with a search", async () => {
+    const who = await tenant();
+    const d = await musterdaten(who);
+    const order = async (query: string) => ids((await get(who, `kundes?${query}`)).json());
+    // Created Müller, Alpen, Zebra, Lieferant in this order: the newest first.
+    expect(await order("sort=lastModifiedDate,desc")).toEqual([
+      d.lieferant.id,
+      d.zebra.id,
+      d.alpen.id,
+      d.mueller.id,
+    ]);
+    const changed = await put(who, "kundes", { ...d.alpen, telnr: "0664 1" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await order("sort=lastModifiedDate,desc&size=2")).toEqual([d.alpen.id, d.lieferant.id]);
+    expect((await order("sort=lastModifiedDate,asc")).at(-1)).toBe(d.alpen.id);
+    // A search reads through the tenant view: the same order.
+    const mitSuche = await order("sort=lastModifiedDate,desc&search=a&includeDeactivated=true");
+    expect(mitSuche[0]).toBe(d.alpen.id);
+  });
+
   it("filters by lieferant, includeDeactivated and search", async () => {
     const who = await tenant();
     const d = await musterdaten(who);

@@ -18,7 +18,7 @@ import {
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "@tanstack/react-router";
-import { memo, type ReactNode, useDeferredValue, useId, useMemo } from "react";
+import { memo, type ReactNode, useDeferredValue, useEffect, useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFavorites } from "../../features/favorite/useFavorites.ts";
 import { appInfoQuery } from "../appInfo.api.ts";
@@ -33,7 +33,6 @@ import {
   MENU_ICONS,
   MenuFallbackIcon,
 } from "./icons.tsx";
-import { HELP_URL } from "./shell.constants.ts";
 import { isEntryActive, type SidebarSection, sidebarSections } from "./sidebar.rules.ts";
 import type { useShellAccess } from "./useShellAccess.ts";
 
@@ -66,9 +65,23 @@ export function Sidebar({ access, minimized, onToggleMinimized, onPinError }: Si
   const shown = useDeferredValue(sections, NO_SECTIONS);
   const showVersion = access.can("version") && appInfo.data;
 
+  // The active entry in view (issue 21): on load, when the menu arrives, on every route change. Only the menu's
+  // own scroll area moves, and only when the entry is not visible already (the middle of the area then).
+  const viewport = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: route, menu and width change are the triggers
+  useEffect(() => {
+    const area = viewport.current;
+    const active = area?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!area || !active) return;
+    const box = area.getBoundingClientRect();
+    const entry = active.getBoundingClientRect();
+    if (entry.top >= box.top && entry.bottom <= box.bottom) return;
+    area.scrollTop += entry.top - box.top - (box.height - entry.height) / 2;
+  }, [pathname, shown, minimized]);
+
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} scrollbarSize={6} type="scroll">
+      <AppShell.Section grow component={ScrollArea} scrollbarSize={6} type="scroll" viewportRef={viewport}>
         <Box py="xs" px={minimized ? 6 : "xs"}>
           {!access.ready && !access.failed && (
             <Group justify="center" py="xl">
@@ -121,10 +134,8 @@ export function Sidebar({ access, minimized, onToggleMinimized, onPinError }: Si
             minimized={minimized}
             label={t("sidebar.help")}
             icon={<IconHelp />}
-            component="a"
-            href={HELP_URL}
-            target="_blank"
-            rel="noopener noreferrer"
+            to="/hilfe"
+            active={pathname === "/hilfe"}
           />
           <Box visibleFrom="sm">
             <SidebarButton
@@ -282,26 +293,41 @@ function SidebarButton({
   minimized: boolean;
   label: string;
   icon: ReactNode;
-  component?: "a";
-  href?: string;
-  target?: string;
-  rel?: string;
+  /** An in-app link instead of a button. */
+  to?: string;
+  active?: boolean;
   onClick?: () => void;
   "aria-expanded"?: boolean;
 }) {
-  const content = (
-    <UnstyledButton
-      {...props}
-      aria-label={minimized ? label : undefined}
-      className="kontor-sidebar-button"
-      data-minimized={minimized || undefined}
-    >
+  const { to, active, ...rest } = props;
+  const common = {
+    "aria-label": minimized ? label : undefined,
+    className: "kontor-sidebar-button",
+    "data-minimized": minimized || undefined,
+  };
+  const inner = (
+    <>
       {icon}
       {!minimized && (
         <Text span size="sm">
           {label}
         </Text>
       )}
+    </>
+  );
+  const content = to ? (
+    <UnstyledButton
+      component={Link}
+      to={to}
+      {...common}
+      aria-current={active ? "page" : undefined}
+      data-active={active || undefined}
+    >
+      {inner}
+    </UnstyledButton>
+  ) : (
+    <UnstyledButton {...rest} {...common}>
+      {inner}
     </UnstyledButton>
   );
   return minimized ? (

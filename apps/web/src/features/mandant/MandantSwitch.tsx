@@ -1,17 +1,21 @@
 import type { TMandantSummary } from "@kontor/domain/mandant/mandant.schema";
-import { Button, Menu, Text } from "@mantine/core";
+import { Button, Menu, Text, Tooltip } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../app/api.ts";
 import { session } from "../../app/session.ts";
 import { IconBuilding, IconSelector } from "../../app/shell/icons.tsx";
 import { switchMandant } from "../../app/tenantSwitch.ts";
+import { accountQuery } from "../account/account.queries.ts";
+import { mandantModulesQuery } from "./mandantModules.api.ts";
 
 /**
- * The selected tenant's name; with more than one active tenant, a menu to switch. A switch drops the old
- * tenant's cached data and browser state, tells the server, reloads the modules and goes home (tenantSwitch.ts,
- * SPEC §2 Shell).
+ * The selected tenant's name; with more than one active tenant, a button with a switch icon and the tooltip
+ * "Switch tenant" that opens the menu of tenants. A switch drops the old tenant's cached data and browser state,
+ * tells the server, reloads the modules and stays on the screen when the new tenant has it, else goes home
+ * (tenantSwitch.ts, switchTarget.ts; SPEC §2 Shell, issue 21).
  */
 export function MandantSwitch({
   mandants,
@@ -22,6 +26,9 @@ export function MandantSwitch({
 }) {
   const { t } = useTranslation("shell");
   const navigate = useNavigate();
+  const router = useRouter();
+  // The tooltip says what the button does; with the menu open it would only cover it.
+  const [menuOpen, setMenuOpen] = useState(false);
   const queryClient = useQueryClient();
   const selected = mandants.find((mandant) => mandant.id === selectedId);
   const choices = mandants.filter((mandant) => mandant.aktiv);
@@ -40,28 +47,35 @@ export function MandantSwitch({
       session,
       queryClient,
       api,
+      currentPath: () => router.state.location.pathname,
       // The session is in the new tenant already: an edit form of the old one must not stay (its unsaved
       // changes are dropped, as before the guard existed).
-      goHome: () => navigate({ to: "/", ignoreBlocker: true }),
+      go: (path) => navigate({ to: path, ignoreBlocker: true, replace: true }),
+      accessOf: async (id) => ({
+        modules: await queryClient.fetchQuery(mandantModulesQuery(id)),
+        authorities: (await queryClient.fetchQuery(accountQuery)).authorities,
+      }),
     });
 
   return (
-    <Menu position="bottom-start" shadow="md" width={280}>
-      <Menu.Target>
-        <Button
-          variant="default"
-          size="compact-sm"
-          aria-label={`${t("switchMandant")}: ${name}`}
-          maw={{ base: 150, xs: 220, sm: 280 }}
-          leftSection={<IconBuilding size={15} />}
-          rightSection={<IconSelector size={14} />}
-          styles={{ label: { minWidth: 0 } }}
-        >
-          <Text span size="sm" truncate="end">
-            {name}
-          </Text>
-        </Button>
-      </Menu.Target>
+    <Menu position="bottom-start" shadow="md" width={280} opened={menuOpen} onChange={setMenuOpen}>
+      <Tooltip label={t("switchMandant")} withArrow openDelay={300} disabled={menuOpen}>
+        <Menu.Target>
+          <Button
+            variant="default"
+            size="compact-sm"
+            aria-label={`${t("switchMandant")}: ${name}`}
+            maw={{ base: 150, xs: 220, sm: 280 }}
+            leftSection={<IconBuilding size={15} />}
+            rightSection={<IconSelector size={14} />}
+            styles={{ label: { minWidth: 0 } }}
+          >
+            <Text span size="sm" truncate="end">
+              {name}
+            </Text>
+          </Button>
+        </Menu.Target>
+      </Tooltip>
       <Menu.Dropdown>
         <Menu.Label>{t("switchMandant")}</Menu.Label>
         {choices.map((mandant) => (

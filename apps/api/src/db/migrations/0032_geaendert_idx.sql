@@ -1,0 +1,2 @@
+CREATE INDEX "artikel_geaendert_idx" ON "artikel" USING btree ("mandant_id","last_modified_date","id");--> statement-breakpoint
+CREATE INDEX "kunde_geaendert_idx" ON "kunde" USING btree ("mandant_id","last_modified_date","id");

@@ -1,0 +1,28 @@
+import { type AccessContext, can } from "@kontor/domain/access/access.rules";
+import { describe, expect, it } from "vitest";
+import { HOME_TILES, visibleTiles } from "./homeTiles.tsx";
+
+const ids = (context: AccessContext) => visibleTiles((area) => can(area, context)).map((tile) => tile.id);
+
+describe("home tiles (issue 21): each only when the tenant's modules and the user's roles allow it", () => {
+  it("an administrator of a tenant with every module sees every tile, in order", () => {
+    expect(
+      ids({
+        modules: ["rechnungslegung", "benachrichtigungen"],
+        authorities: ["ROLE_USER", "ROLE_ADMIN", "ROLE_ARTIKEL_WRITE"],
+      }),
+    ).toEqual(HOME_TILES.map((tile) => tile.id));
+  });
+
+  it("without the invoicing module there are no open documents; without news module no news", () => {
+    expect(ids({ modules: [], authorities: ["ROLE_USER"] })).toEqual(["schnell", "kunden", "artikel"]);
+  });
+
+  it("a cash keeper without ROLE_USER sees no tile (the page then points to the help)", () => {
+    expect(ids({ modules: ["kassabuch"], authorities: ["ROLE_KASSABUCH"] })).toEqual([]);
+  });
+
+  it("news alone shows with the module, whatever the roles", () => {
+    expect(ids({ modules: ["benachrichtigungen"], authorities: [] })).toEqual(["news"]);
+  });
+});
