@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { DEMO, signInFromStart } from "./fixtures.ts";
+import { DEMO, schnellsucheWaehlen, signInFromStart } from "./fixtures.ts";
 import { apiCall, apiSignIn, demoMandantId } from "./shell.fixtures.ts";
 
 /** Specs share one server and database: every name this file creates carries this run's mark. */
@@ -59,8 +59,7 @@ test.describe("articles and catalogue", () => {
 
     // The quick search of the list finds it by part of its number.
     await page.goto("/app/artikel_list/");
-    await page.getByRole("combobox", { name: "Schnellsuche" }).fill(RUN.slice(1));
-    await page.getByRole("option", { name: new RegExp(name) }).click();
+    await schnellsucheWaehlen(page, RUN.slice(1), new RegExp(name));
     await expect(page).toHaveURL(url);
 
     // The catalogue's preview shows the number, the name and the net sales price.

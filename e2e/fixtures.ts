@@ -35,3 +35,18 @@ export async function kundeWaehlen(page: Page, text: string, option: RegExp) {
   }).toPass({ timeout: 45_000 });
   await page.getByRole("option", { name: option }).first().click();
 }
+
+/**
+ * Picks a hit of a list's quick search ("Schnellsuche"): types `text` and clicks the option matching `option`.
+ * The same box filters the table too: on a busy machine the list's refresh can close the dropdown before its
+ * hits show, so typing is repeated until the option is there (a user would click into the box again).
+ */
+export async function schnellsucheWaehlen(page: Page, text: string, option: RegExp) {
+  const feld = page.getByRole("combobox", { name: "Schnellsuche" });
+  await expect(async () => {
+    await feld.fill("");
+    await feld.fill(text);
+    await expect(page.getByRole("option", { name: option }).first()).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
+  await page.getByRole("option", { name: option }).first().click();
+}

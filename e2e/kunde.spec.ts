@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signInFromStart } from "./fixtures.ts";
+import { DEMO, schnellsucheWaehlen, signInFromStart } from "./fixtures.ts";
 
 /** Specs share one server and database: every name this file creates carries this run's mark. */
 const RUN = Date.now().toString(36);
@@ -75,8 +75,7 @@ test.describe("customers and suppliers", () => {
 
     // The quick search of the list finds the customer by part of its place name.
     await page.goto("/app/kunde_list/");
-    await page.getByRole("combobox", { name: "Schnellsuche" }).fill(`sgraben${RUN}`);
-    await page.getByRole("option", { name: new RegExp(firma) }).click();
+    await schnellsucheWaehlen(page, `sgraben${RUN}`, new RegExp(firma));
     await expect(page).toHaveURL(url);
 
     // Stored as entered: the delivery address and the contact came back.
