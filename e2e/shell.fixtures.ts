@@ -110,3 +110,29 @@ export async function suppressNewsPopup(page: Page, userId: number): Promise<voi
     today: viennaToday(),
   });
 }
+
+/**
+ * A user of the demo tenant with every authority the demo admin has, in `langKey`: for specs that change the
+ * account's language (kept on the account since issue 21), so the demo admin stays German for the other specs.
+ */
+export async function createAdminLike(
+  request: APIRequestContext,
+  admin: ApiSession,
+  langKey: "de" | "en",
+): Promise<{ login: string; password: string }> {
+  const { authorities } = await apiCall<{ authorities: string[] }>(request, admin, "GET", "account");
+  const login = `${langKey}-${randomUUID().slice(0, 8)}`;
+  const user = { login, password: "start-123" };
+  await apiCall(request, admin, "POST", "users", {
+    expected: 201,
+    data: {
+      ...user,
+      email: `${login}@example.com`,
+      activated: true,
+      langKey,
+      authorities,
+      mandantIds: [await demoMandantId(request, admin)],
+    },
+  });
+  return user;
+}

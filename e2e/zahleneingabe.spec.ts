@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO, signInFromStart } from "./fixtures.ts";
-import { type ApiSession, apiCall, apiSignIn, demoMandantId } from "./shell.fixtures.ts";
+import { DEMO, signIn, signInFromStart } from "./fixtures.ts";
+import { type ApiSession, apiCall, apiSignIn, createAdminLike, demoMandantId } from "./shell.fixtures.ts";
 
 /**
  * Issue 21: money typed the way people type and paste it reaches the database unchanged — in German
@@ -83,8 +83,10 @@ test.describe("number input (issue 21)", () => {
   });
 
   test("English: 1,234.56 is saved as 1234.56 and shown the English way", async ({ page, request }) => {
-    await signInFromStart(page, DEMO.admin);
-    await page.evaluate(() => window.localStorage.setItem("kontor.lang", "en"));
+    // A user of its own who reads English (the language is the account's; the demo admin stays German).
+    await page.goto("/app/login");
+    await signIn(page, await createAdminLike(request, admin, "en"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
     const id = await neuerArtikel(request, admin, mandantId, 10);
     await page.goto(`/app/artikel/${id}`);
     await page.getByRole("tab", { name: /^Prices/ }).click();

@@ -2,7 +2,7 @@
 import { resources } from "@kontor/i18n";
 import i18next from "i18next";
 import { beforeEach, describe, expect, it } from "vitest";
-import { applyAccountLanguage, chooseLanguage, LANGUAGE_KEY, onLanguageChanged } from "./i18n.ts";
+import { applyAccountLanguage, chooseLanguage, LANGUAGE_KEY, onLanguageChosen } from "./i18n.ts";
 
 beforeEach(async () => {
   window.localStorage.clear();
@@ -28,12 +28,23 @@ describe("the language on the account", () => {
 
   it("a switch while signed in reaches the listener (the shell saves it) and is no pending choice", async () => {
     const heard: string[] = [];
-    const stop = onLanguageChanged((language) => heard.push(language));
+    const stop = onLanguageChosen((language) => heard.push(language));
     await chooseLanguage("en");
+    expect(applyAccountLanguage("en"), "nothing pending").toBeNull();
     stop();
     await chooseLanguage("de");
     expect(heard).toEqual(["en"]);
     expect(applyAccountLanguage("en"), "the de choice came after the listener stopped").toBe("de");
+  });
+
+  it("a language i18next settles on by itself (start, the account's) is no choice: nobody hears it", async () => {
+    const heard: string[] = [];
+    const stop = onLanguageChosen((language) => heard.push(language));
+    await i18next.changeLanguage("en");
+    applyAccountLanguage("de");
+    await expect.poll(() => i18next.language).toBe("de");
+    stop();
+    expect(heard).toEqual([]);
   });
 
   it("an unknown account language changes nothing", () => {

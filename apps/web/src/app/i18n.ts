@@ -26,13 +26,18 @@ export function currentLanguage(): Language {
 /** A choice made in this tab that the account does not know yet (the sign-in page's switch). */
 const CHOSEN_KEY = "kontor.lang.chosen";
 
+/** Who hears an explicit choice (the signed-in shell, which saves it on the account). */
+const choiceListeners = new Set<(language: Language) => void>();
+
 /**
  * An explicit choice (language switch): remembered on this device and, once signed in, on the account (the shell
- * saves it, see `useAccountLanguage`), so every later sign-in — on any device — starts in it.
+ * listens, see `onLanguageChosen`); made while nobody listens (the sign-in page), it waits in this tab for the
+ * account (`applyAccountLanguage`). Only a choice is saved — never the language i18next settles on by itself.
  */
 export async function chooseLanguage(language: Language): Promise<void> {
   window.localStorage.setItem(LANGUAGE_KEY, language);
-  window.sessionStorage.setItem(CHOSEN_KEY, language);
+  if (choiceListeners.size > 0) for (const listener of choiceListeners) listener(language);
+  else window.sessionStorage.setItem(CHOSEN_KEY, language);
   await i18next.changeLanguage(language);
 }
 
@@ -51,14 +56,10 @@ export function applyAccountLanguage(langKey: string): Language | null {
   return null;
 }
 
-/** Runs `listener` on every language change (the shell saves a switch made while signed in). */
-export function onLanguageChanged(listener: (language: Language) => void): () => void {
-  const handler = (language: string) => {
-    window.sessionStorage.removeItem(CHOSEN_KEY);
-    if (isSupportedLanguage(language)) listener(language);
-  };
-  i18next.on("languageChanged", handler);
-  return () => i18next.off("languageChanged", handler);
+/** Runs `listener` on every explicit choice (the shell saves a switch made while signed in). */
+export function onLanguageChosen(listener: (language: Language) => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
 }
 
 /**

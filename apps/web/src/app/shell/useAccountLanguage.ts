@@ -2,7 +2,7 @@ import type { Language } from "@kontor/i18n/languages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { accountKeys, saveLangKey } from "../../features/account/account.queries.ts";
-import { applyAccountLanguage, onLanguageChanged } from "../i18n.ts";
+import { applyAccountLanguage, onLanguageChosen } from "../i18n.ts";
 
 /**
  * The language lives on the account: at sign-in the account's language applies (unless one was just picked on
@@ -22,6 +22,6 @@ export function useAccountLanguage(langKey: Language | undefined): void {
     };
     const chosen = applyAccountLanguage(langKey);
     if (chosen) save(chosen);
-    return onLanguageChanged(save);
+    return onLanguageChosen(save);
   }, [langKey, client]);
 }
