@@ -90,6 +90,8 @@ const rechnungsvorlage: Resource<TRechnungsvorlageForm, RechnungsvorlageValues, 
           value={datei}
           onChange={(file) => void pick(file)}
           error={fileError}
+          // The form's path of this input (it is not bound with getInputProps): the save rules name it by its label.
+          data-path="vorlage"
         />
       </>
     );
