@@ -19,7 +19,7 @@ async function client(inject: Inject, mandantId: number, login: string, password
   if (signIn.statusCode !== 200)
     throw new Error(`demo sign-in ${login}: ${signIn.statusCode} ${signIn.body}`);
   const token = signIn.json<{ accessToken: string }>().accessToken;
-  const send = async (method: "GET" | "PUT" | "POST", path: string, payload?: unknown) => {
+  const send = async (method: "GET" | "PUT" | "POST" | "DELETE", path: string, payload?: unknown) => {
     const response = await inject({
       method,
       url: `/app/api/${path}`,
@@ -34,6 +34,7 @@ async function client(inject: Inject, mandantId: number, login: string, password
     get: <T = Json>(path: string) => send("GET", path) as Promise<T>,
     put: (path: string, body: unknown) => send("PUT", path, body) as Promise<Json>,
     post: (path: string, body?: unknown) => send("POST", path, body) as Promise<Json | null>,
+    remove: (path: string) => send("DELETE", path),
   };
 }
 
@@ -213,14 +214,14 @@ export async function seedDemoStammdaten(inject: Inject, mandantId: number): Pro
   await api.post(`beleg/${storniert.id}/freigabe`);
   await api.post(`beleg/${storniert.id}/storno`, {});
 
-  // A news item for the bell and the home page, for administrators only (users made later in the demo tenant do
-  // not get it popping up at their first sign-in); read already, so it does not pop up for the demo admin either.
-  await api.put("benachrichtigung", {
+  // An example news item to edit and switch on (Benachrichtigungen), switched off: an active one pops up for every
+  // user it is meant for again whenever news are reset, in the middle of whatever they do.
+  const news = await api.put("benachrichtigung", {
     bezeichnung: "Willkommen in der Demo",
     restrictions: ["ROLE_ADMIN"],
     editor:
       p("Dieser Mandant ist mit Beispieldaten gefüllt: Kunden, Artikel, Stammdaten und einige Belege.") +
       p("Die Hilfe im Menü links erklärt jeden Bereich."),
   });
-  await api.post("account/newsread", { newsread: true });
+  await api.remove(`benachrichtigung/deactivate/${news.id}`);
 }
