@@ -14,7 +14,7 @@ import type { MandantForm } from "./useMandantForm.ts";
 
 /**
  * The sections with number inputs (number circles, cash register). Loaded on their own (see MandantFormFields):
- * the number input library is needed only by the full edit form, not by the wizard.
+ * only the full edit form needs them, not the wizard.
  */
 interface SectionProps {
   form: MandantForm;
