@@ -7,11 +7,13 @@
 
 import deAccess from "../locales/de/access.json";
 import deAccount from "../locales/de/account.json";
+import deArbeitszeit from "../locales/de/arbeitszeit.json";
 import deArtikel from "../locales/de/artikel.json";
 import deArtikelsuche from "../locales/de/artikelsuche.json";
 import deBeleg from "../locales/de/beleg.json";
 import deBenachrichtigung from "../locales/de/benachrichtigung.json";
 import deCommon from "../locales/de/common.json";
+import deContent from "../locales/de/content.json";
 import deCrud from "../locales/de/crud.json";
 import deEingangsrechnung from "../locales/de/eingangsrechnung.json";
 import deErechnung from "../locales/de/erechnung.json";
@@ -39,11 +41,13 @@ import deValidation from "../locales/de/validation.json";
 import deZahlungsbedingungen from "../locales/de/zahlungsbedingungen.json";
 import enAccess from "../locales/en/access.json";
 import enAccount from "../locales/en/account.json";
+import enArbeitszeit from "../locales/en/arbeitszeit.json";
 import enArtikel from "../locales/en/artikel.json";
 import enArtikelsuche from "../locales/en/artikelsuche.json";
 import enBeleg from "../locales/en/beleg.json";
 import enBenachrichtigung from "../locales/en/benachrichtigung.json";
 import enCommon from "../locales/en/common.json";
+import enContent from "../locales/en/content.json";
 import enCrud from "../locales/en/crud.json";
 import enEingangsrechnung from "../locales/en/eingangsrechnung.json";
 import enErechnung from "../locales/en/erechnung.json";
@@ -103,6 +107,8 @@ const de = {
   nummernkreis: deNummernkreis,
   beleg: deBeleg,
   kassabuch: deKassabuch,
+  arbeitszeit: deArbeitszeit,
+  content: deContent,
   rksv: deRksv,
   erechnung: deErechnung,
   eingangsrechnung: deEingangsrechnung,
@@ -141,6 +147,8 @@ const en: Resources = {
   nummernkreis: enNummernkreis,
   beleg: enBeleg,
   kassabuch: enKassabuch,
+  arbeitszeit: enArbeitszeit,
+  content: enContent,
   rksv: enRksv,
   erechnung: enErechnung,
   eingangsrechnung: enEingangsrechnung,

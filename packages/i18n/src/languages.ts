@@ -34,6 +34,8 @@ export const namespaces = [
   "artikelsuche",
   "beleg",
   "kassabuch",
+  "arbeitszeit",
+  "content",
   "rksv",
   "erechnung",
   "eingangsrechnung",

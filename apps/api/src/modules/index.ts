@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Deps } from "../deps.ts";
 import { accountRoutes } from "./account/account.routes.ts";
+import { arbeitszeitRoutes } from "./arbeitszeit/arbeitszeit.routes.ts";
 import { artikelRoutes } from "./artikel/artikel.routes.ts";
 import { artikelBildRoutes } from "./artikel/artikelBild.routes.ts";
 import { artikelExcelRoutes } from "./artikel/artikelExcel.routes.ts";
@@ -12,6 +13,7 @@ import { belegMailRoutes } from "./belegausgabe/belegMail.routes.ts";
 import { belegLinkRoutes } from "./beleglink/belegLink.routes.ts";
 import { belegtextRoutes } from "./belegtext/belegtext.routes.ts";
 import { benachrichtigungRoutes } from "./benachrichtigung/benachrichtigung.routes.ts";
+import { contentRoutes } from "./content/content.routes.ts";
 import { einheitRoutes } from "./einheit/einheit.routes.ts";
 import { einladungRoutes } from "./einladung/einladung.routes.ts";
 import { eingangRoutes } from "./erechnung/eingang.routes.ts";
@@ -84,4 +86,6 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   kassabuchRoutes,
   zahlungRoutes,
   rksvRoutes,
+  arbeitszeitRoutes,
+  contentRoutes,
 ];

@@ -18,6 +18,7 @@ import {
   list,
   literal,
   own,
+  type Reader,
   type RegisteredRoute,
   reference,
   type Side,
@@ -70,6 +71,178 @@ const nextNumber = (path: string, create: (w: World) => Promise<void>) =>
     expect(await preview("b"), "B's own preview moves").not.toBe(b);
     expect(await preview("a")).toBe(a);
   });
+
+/**
+ * Working time (issue 22): B's records of it, created once per world by B's member (every authority, so a
+ * working-time admin): a record, an absence and a holiday, each carrying B's marker, in March 2025.
+ */
+type ZeitB = {
+  eintrag: Json & { id: number };
+  abwesenheit: Json & { id: number };
+  feiertag: Json & { id: number };
+};
+const zeitDaten = new WeakMap<World, Promise<ZeitB>>();
+function zeitVonB(w: World): Promise<ZeitB> {
+  let daten = zeitDaten.get(w);
+  if (!daten) {
+    daten = (async () => {
+      const put = async (path: string, body: Json) => {
+        const response = await api(w, w.b.member, "PUT", path, body);
+        expect(response.statusCode, `b: PUT ${path}: ${response.body}`).toBe(200);
+        return response.json();
+      };
+      const eintrag = await put("zeiterfassung", {
+        datum: "2025-03-03",
+        von: "08:00",
+        bis: "12:00",
+        beschreibung: `${w.b.mark} Arbeit`,
+      });
+      const abwesenheit = (
+        await put("abwesenheit", {
+          art: "krank",
+          von: "2025-03-04",
+          bis: "2025-03-04",
+          kommentar: `${w.b.mark} krank`,
+        })
+      ).abwesenheit;
+      const feiertag = await put("holidayentry", {
+        datum: "2025-03-05",
+        bezeichnung: `${w.b.mark} Feiertag`,
+      });
+      return { eintrag, abwesenheit, feiertag };
+    })();
+    zeitDaten.set(w, daten);
+  }
+  return daten;
+}
+/** What B reads of its working time (before and after A's attempt). */
+async function zeitStand(w: World): Promise<string[]> {
+  const z = await zeitVonB(w);
+  const paths = [
+    `zeiterfassung/${z.eintrag.id}`,
+    `zeiterfassung/${z.eintrag.id}/historie`,
+    "abwesenheit?von=2025-01-01&bis=2025-12-31&alle=true",
+    "holidayentry?jahr=2025",
+    `zeiterfassung/monat?monat=2025-03&userId=${w.b.member.userId}`,
+    "zem_settings",
+    "zeiterfassung/betrieb",
+  ];
+  const states: string[] = [];
+  for (const path of paths) {
+    const response = await api(w, w.b.member, "GET", path);
+    states.push(`${path} -> ${response.statusCode} ${response.body}`);
+  }
+  return states;
+}
+/** A's call (as A's member, with B's ids from `path`/`body`) answers `status`, and B's working time reads the same. */
+const zeitFremd = (
+  what: string,
+  method: string,
+  path: (z: ZeitB, w: World) => string,
+  options: { body?: (z: ZeitB, w: World) => Json; status?: number[] } = {},
+): Check =>
+  check(what, async (w) => {
+    const z = await zeitVonB(w);
+    const before = await zeitStand(w);
+    const url = path(z, w);
+    const response = await api(w, w.a.member, method, url, options.body?.(z, w));
+    expect(options.status ?? [404], `${method} ${url} as A: ${response.body}`).toContain(response.statusCode);
+    expect(await zeitStand(w), `B's working time after ${method} ${url}`).toEqual(before);
+  });
+/** A list of working time: B's marker shows in B's answer, not in A's. */
+const zeitListe = (path: string, text?: Reader): Check =>
+  check(`${path}: B's marker not in A's answer`, async (w) => {
+    await zeitVonB(w);
+    const lesen = async (who: typeof w.a.member) => {
+      const response = await api(w, who, "GET", path);
+      // A year without holidays answers asstring with 204 (no content).
+      expect([200, 204], `GET ${path}: ${response.body}`).toContain(response.statusCode);
+      return text && response.statusCode === 200 ? text(response) : response.body;
+    };
+    expect(await lesen(w.b.member), `B sees its own data in ${path}`).toContain(w.b.mark);
+    expect(await lesen(w.a.member), `A sees B's data in ${path}`).not.toContain(w.b.mark);
+  });
+/**
+ * Content (issue 23): B's folder with a subfolder, an uploaded file and a rich-text content in it, each named with
+ * B's marker; created once per world by B's member.
+ */
+type ContentB = { ordner: Json & { id: number }; unter: Json & { id: number }; datei: Json & { id: number } };
+const contentDaten = new WeakMap<World, Promise<ContentB>>();
+function contentVonB(w: World): Promise<ContentB> {
+  let daten = contentDaten.get(w);
+  if (!daten) {
+    daten = (async () => {
+      const put = async (path: string, body: Json) => {
+        const response = await api(w, w.b.member, "PUT", path, body);
+        expect(response.statusCode, `b: PUT ${path}: ${response.body}`).toBe(200);
+        return response.json();
+      };
+      const ordner = await put("folders", { folderName: `${w.b.mark} Ordner`, parent: null });
+      const unter = await put("folders", { folderName: `${w.b.mark} Unter`, parent: ordner.id });
+      const [datei] = await put("contentfiles", {
+        parent: ordner.id,
+        files: [
+          { filename: `${w.b.mark} Datei.txt`, inhalt: Buffer.from(`${w.b.mark} Inhalt`).toString("base64") },
+        ],
+      });
+      await put("contentfiles", {
+        parent: null,
+        files: [{ filename: `${w.b.mark} Oben.txt`, inhalt: Buffer.from("oben").toString("base64") }],
+      });
+      await put("contentFileContent", {
+        filename: `${w.b.mark} Text`,
+        parent: ordner.id,
+        fileContent: `<p>${w.b.mark}</p>`,
+      });
+      return { ordner, unter, datei };
+    })();
+    contentDaten.set(w, daten);
+  }
+  return daten;
+}
+/** What B reads of its content (before and after A's attempt). */
+async function contentStand(w: World): Promise<string[]> {
+  const c = await contentVonB(w);
+  const states: string[] = [];
+  for (const path of [
+    "subfolders",
+    `subfolders?parent=${c.ordner.id}`,
+    `folders/${c.unter.id}`,
+    `contentFileInFolder?folder=${c.ordner.id}`,
+    `contentFile/${c.datei.id}`,
+    `contentFile/${c.datei.id}/datei`,
+  ]) {
+    const response = await api(w, w.b.member, "GET", path);
+    states.push(`${path} -> ${response.statusCode} ${response.body}`);
+  }
+  return states;
+}
+/** A's call naming B's content answers `status` (404 unless told), and B's content reads the same. */
+const contentFremd = (
+  what: string,
+  method: string,
+  path: (c: ContentB) => string,
+  options: { body?: (c: ContentB) => Json; status?: number[] } = {},
+): Check =>
+  check(what, async (w) => {
+    const c = await contentVonB(w);
+    const before = await contentStand(w);
+    const url = path(c);
+    const response = await api(w, w.a.member, method, url, options.body?.(c));
+    expect(options.status ?? [404], `${method} ${url} as A: ${response.body}`).toContain(response.statusCode);
+    expect(await contentStand(w), `B's content after ${method} ${url}`).toEqual(before);
+  });
+/** A content list: B's marker shows in B's answer, not in A's. */
+const contentListe = (path: (c: ContentB) => string): Check =>
+  check("B's content not in A's answer", async (w) => {
+    const c = await contentVonB(w);
+    const url = path(c);
+    const lesen = async (who: typeof w.a.member) => (await api(w, who, "GET", url)).body;
+    expect(await lesen(w.b.member), `B sees its own content in ${url}`).toContain(w.b.mark);
+    expect(await lesen(w.a.member), `A sees B's content in ${url}`).not.toContain(w.b.mark);
+  });
+
+const FREMDER_USER = "400 (userId notFound: not an employee of A's tenant)";
 
 const ISOLATION: Record<string, Entry> = {
   // --- documentation, health, sign-in, own account
@@ -867,6 +1040,203 @@ const ISOLATION: Record<string, Entry> = {
   "GET /app/api/kassabuch/export": [
     list("kassabuch/export?format=csv"),
     list("kassabuch/export?format=pdf", { text: pdfText }),
+  ],
+  // --- working time (issue 22)
+  "GET /app/api/zeiterfassung": [
+    zeitListe("zeiterfassung?von=2025-03-01&bis=2025-03-31"),
+    zeitFremd(
+      FREMDER_USER,
+      "GET",
+      (_, w) => `zeiterfassung?von=2025-03-01&bis=2025-03-31&userId=${w.b.member.userId}`,
+      {
+        status: [400],
+      },
+    ),
+  ],
+  "PUT /app/api/zeiterfassung": [
+    zeitFremd("B's record id is 404", "PUT", () => "zeiterfassung", {
+      body: (z) => ({ id: z.eintrag.id, datum: "2025-03-03", von: "07:00", bis: "12:00" }),
+    }),
+    zeitFremd(`B's employee: ${FREMDER_USER}`, "PUT", () => "zeiterfassung", {
+      body: (_, w) => ({ userId: w.b.member.userId, datum: "2025-03-06", von: "07:00", bis: "12:00" }),
+      status: [400],
+    }),
+  ],
+  "GET /app/api/zeiterfassung/:id": [
+    zeitFremd("B's record is 404", "GET", (z) => `zeiterfassung/${z.eintrag.id}`),
+  ],
+  "GET /app/api/zeiterfassung/:id/historie": [
+    zeitFremd("B's record is 404", "GET", (z) => `zeiterfassung/${z.eintrag.id}/historie`),
+  ],
+  "DELETE /app/api/zeiterfassung/:id": [
+    zeitFremd("B's record is 404", "DELETE", (z) => `zeiterfassung/${z.eintrag.id}`),
+  ],
+  "POST /app/api/zeiterfassung/kommen": tenantOnly("starts the caller's own clock in the selected tenant"),
+  "POST /app/api/zeiterfassung/gehen": tenantOnly("ends the caller's own clock in the selected tenant"),
+  "GET /app/api/zeiterfassung/monat": [
+    zeitFremd(
+      FREMDER_USER,
+      "GET",
+      (_, w) => `zeiterfassung/monat?monat=2025-03&userId=${w.b.member.userId}`,
+      {
+        status: [400],
+      },
+    ),
+  ],
+  "POST /app/api/zeiterfassung/monat/:aktion": [
+    zeitFremd(FREMDER_USER, "POST", () => "zeiterfassung/monat/genehmigen", {
+      body: (_, w) => ({ userId: w.b.member.userId, monat: "2025-03" }),
+      status: [400],
+    }),
+  ],
+  "GET /app/api/zeiterfassung/mitarbeiter": [zeitListe("zeiterfassung/mitarbeiter?monat=2025-03")],
+  "GET /app/api/zeiterfassung/betrieb": tenantOnly("the selected tenant's own working-time rules"),
+  "PUT /app/api/zeiterfassung/betrieb": [
+    zeitFremd("changes only A's rules", "PUT", () => "zeiterfassung/betrieb", {
+      body: () => ({
+        region: "DE-BY",
+        pausenAbzug: true,
+        confirmTimes: true,
+        zeitausgleich: true,
+        vacationMode: true,
+      }),
+      status: [200],
+    }),
+  ],
+  "GET /app/api/abwesenheit": [
+    zeitListe("abwesenheit?von=2025-01-01&bis=2025-12-31&alle=true"),
+    zeitFremd(
+      FREMDER_USER,
+      "GET",
+      (_, w) => `abwesenheit?von=2025-01-01&bis=2025-12-31&userId=${w.b.member.userId}`,
+      {
+        status: [400],
+      },
+    ),
+  ],
+  "PUT /app/api/abwesenheit": [
+    zeitFremd("B's absence id is 404", "PUT", () => "abwesenheit", {
+      body: (z) => ({ id: z.abwesenheit.id, art: "urlaub", von: "2025-03-04", bis: "2025-03-04" }),
+    }),
+    zeitFremd(`B's employee: ${FREMDER_USER}`, "PUT", () => "abwesenheit", {
+      body: (_, w) => ({ userId: w.b.member.userId, art: "urlaub", von: "2025-03-10", bis: "2025-03-10" }),
+      status: [400],
+    }),
+  ],
+  "DELETE /app/api/abwesenheit/:id": [
+    zeitFremd("B's absence is 404", "DELETE", (z) => `abwesenheit/${z.abwesenheit.id}`),
+  ],
+  "POST /app/api/abwesenheit/:id/genehmigen": [
+    zeitFremd("B's absence is 404", "POST", (z) => `abwesenheit/${z.abwesenheit.id}/genehmigen`, {
+      body: () => ({}),
+    }),
+  ],
+  "POST /app/api/abwesenheit/:id/ablehnen": [
+    zeitFremd("B's absence is 404", "POST", (z) => `abwesenheit/${z.abwesenheit.id}/ablehnen`, {
+      body: () => ({}),
+    }),
+  ],
+  "GET /app/api/zem_settings": [zeitListe("zem_settings")],
+  "PUT /app/api/zem_settings/:userId": [
+    zeitFremd("B's employee is 404", "PUT", (_, w) => `zem_settings/${w.b.member.userId}`, {
+      body: () => ({ workhours: 1 }),
+    }),
+  ],
+  "GET /app/api/holidayentry": [zeitListe("holidayentry?jahr=2025")],
+  "GET /app/api/holidayentry/asstring": [zeitListe("holidayentry/asstring?jahr=2025")],
+  "GET /app/api/holidayentry/:id": [
+    zeitFremd("B's holiday is 404", "GET", (z) => `holidayentry/${z.feiertag.id}`),
+  ],
+  "PUT /app/api/holidayentry": [
+    zeitFremd("B's holiday id is 404", "PUT", () => "holidayentry", {
+      body: (z) => ({ id: z.feiertag.id, datum: "2025-03-05", bezeichnung: "Übernommen" }),
+    }),
+  ],
+  "DELETE /app/api/holidayentry/:id": [
+    zeitFremd("B's holiday is 404", "DELETE", (z) => `holidayentry/${z.feiertag.id}`),
+  ],
+  "POST /app/api/holidayentry/import": [
+    zeitFremd("imports into A's holidays only", "POST", () => "holidayentry/import", {
+      body: () => ({ jahr: 2025, region: "AT" }),
+      status: [200],
+    }),
+  ],
+  "GET /app/api/zeiterfassungreport": [
+    zeitListe("zeiterfassungreport?monat=2025-03&format=csv&team=true"),
+    zeitListe("zeiterfassungreport?monat=2025-03&format=xlsx&team=true", xlsxText),
+    zeitFremd(
+      FREMDER_USER,
+      "GET",
+      (_, w) => `zeiterfassungreport?monat=2025-03&format=csv&userId=${w.b.member.userId}`,
+      {
+        status: [400],
+      },
+    ),
+  ],
+  // --- content (issue 23)
+  "GET /app/api/subfolders": [
+    contentListe(() => "subfolders"),
+    contentFremd("parent = B's folder is 404", "GET", (c) => `subfolders?parent=${c.ordner.id}`),
+  ],
+  "GET /app/api/folders/:id": [contentFremd("B's folder is 404", "GET", (c) => `folders/${c.unter.id}`)],
+  "PUT /app/api/folders": [
+    contentFremd("renaming B's folder is 404", "PUT", () => "folders", {
+      body: (c) => ({ id: c.unter.id, folderName: "Übernommen", parent: null }),
+    }),
+    contentFremd("a folder of A inside B's folder is 400 parent notFound", "PUT", () => "folders", {
+      body: (c) => ({ folderName: "In B", parent: c.ordner.id }),
+      status: [400],
+    }),
+  ],
+  "DELETE /app/api/folders/:id": [
+    contentFremd("deleting B's folder is 404", "DELETE", (c) => `folders/${c.unter.id}`),
+  ],
+  "GET /app/api/contentFileInFolder": [
+    contentListe(() => "contentFileInFolder"),
+    contentFremd("folder = B's folder is 404", "GET", (c) => `contentFileInFolder?folder=${c.ordner.id}`),
+  ],
+  "GET /app/api/contentFile": [contentListe(() => "contentFile?search=Datei")],
+  "GET /app/api/contentFile/:id": [
+    contentFremd("B's file is 404", "GET", (c) => `contentFile/${c.datei.id}`),
+  ],
+  "PUT /app/api/contentFile/:id": [
+    contentFremd("renaming B's file is 404", "PUT", (c) => `contentFile/${c.datei.id}`, {
+      body: () => ({ filename: "Übernommen.txt", parent: null }),
+    }),
+  ],
+  "DELETE /app/api/contentFile/:id": [
+    contentFremd("deleting B's file is 404", "DELETE", (c) => `contentFile/${c.datei.id}`),
+  ],
+  "GET /app/api/contentFile/:id/datei": [
+    contentFremd("B's file's bytes are 404", "GET", (c) => `contentFile/${c.datei.id}/datei`),
+  ],
+  "PUT /app/api/contentFileContent": [
+    contentFremd("changing B's content is 404", "PUT", () => "contentFileContent", {
+      body: (c) => ({ id: c.datei.id, filename: "Übernommen", parent: null, fileContent: "<p>x</p>" }),
+    }),
+    contentFremd("a content of A in B's folder is 400 parent notFound", "PUT", () => "contentFileContent", {
+      body: (c) => ({ filename: "In B", parent: c.ordner.id, fileContent: "<p>x</p>" }),
+      status: [400],
+    }),
+  ],
+  "PUT /app/api/contentfiles": [
+    contentFremd("an upload into B's folder is 400 parent notFound", "PUT", () => "contentfiles", {
+      body: (c) => ({
+        parent: c.ordner.id,
+        files: [{ filename: "x.txt", inhalt: Buffer.from("x").toString("base64") }],
+      }),
+      status: [400],
+    }),
+    check("A uploading B's bytes gets a blob of its own", async (w) => {
+      const c = await contentVonB(w);
+      const bytes = (await api(w, w.b.member, "GET", `contentFile/${c.datei.id}/datei`)).rawPayload;
+      const mine = await api(w, w.a.member, "PUT", "contentfiles", {
+        parent: null,
+        files: [{ filename: `kopie-${w.a.mark}.txt`, inhalt: bytes.toString("base64") }],
+      });
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(mine.json()[0].assetId).not.toBe(c.datei.assetId);
+    }),
   ],
 };
 

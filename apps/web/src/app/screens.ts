@@ -51,6 +51,7 @@ const belegNs = [
   "richtext",
   "validation",
 ] as const satisfies readonly Namespace[];
+const arbeitszeitNs = ["arbeitszeit", "crud", "validation"] as const satisfies readonly Namespace[];
 const belegEdit = () => import("../features/beleg/beleg.edit.tsx").then((m) => m.BelegEdit);
 const artikelNs = [
   "crud",
@@ -290,6 +291,36 @@ const SCREENS: Record<string, Screen> = {
   kassabuch_list: {
     ns: ["kassabuch", "crud", "validation", "kundesuche"],
     list: () => import("../features/kassabuch/KassabuchList.tsx").then((m) => m.KassabuchList),
+  },
+  // Employee working time (issue 22): the month, the team, the settings, the report.
+  zeiterfassung: {
+    ns: arbeitszeitNs,
+    list: () => import("../features/arbeitszeit/ArbeitszeitMonat.tsx").then((m) => m.ArbeitszeitMonat),
+  },
+  zeiterfassung_mitarbeiter: {
+    ns: arbeitszeitNs,
+    list: () => import("../features/arbeitszeit/ArbeitszeitTeam.tsx").then((m) => m.ArbeitszeitTeam),
+  },
+  zem_settings_list: {
+    ns: arbeitszeitNs,
+    list: () =>
+      import("../features/arbeitszeit/ArbeitszeitEinstellungen.tsx").then((m) => m.ArbeitszeitEinstellungen),
+  },
+  zeiterfassung_report: {
+    ns: arbeitszeitNs,
+    list: () => import("../features/arbeitszeit/ArbeitszeitReport.tsx").then((m) => m.ArbeitszeitReport),
+  },
+  // Content (issue 23): folders and files; /content_list/{folder} and /content/{folder}/{contentId}.
+  content_list: {
+    ns: ["content", "validation", "richtext"],
+    list: () => import("../features/content/ContentList.tsx").then((m) => m.ContentList),
+    edit: () => import("../features/content/ContentList.tsx").then((m) => m.ContentList),
+  },
+  content: {
+    ns: ["content", "validation", "richtext"],
+    deep: {
+      "{slug}/{contentId}": () => import("../features/content/ContentView.tsx").then((m) => m.ContentView),
+    },
   },
   // Help (issue 21): what each area does, its screens and tasks, the keys that work.
   hilfe: {

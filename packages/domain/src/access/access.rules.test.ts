@@ -75,6 +75,23 @@ const RULES: Record<string, { area: AccessArea; cases: Case[] }> = {
       ["admin role only", [], ["ROLE_KASSABUCH_ADMIN"], false],
     ],
   },
+  "Working time: module zeiterfassung and a working-time role (issue 22)": {
+    area: "arbeitszeit",
+    cases: [
+      ["module + employee", ["zeiterfassung"], ["ROLE_ARBEITSZEITERFASSUNG"], true],
+      ["module + working-time admin", ["zeiterfassung"], ["ROLE_ARBEITSZEITERFASSUNG_ADMIN"], true],
+      ["module + project time only", ["zeiterfassung"], ["ROLE_ZEITERFASSUNG"], false],
+      ["role only", [], ["ROLE_ARBEITSZEITERFASSUNG"], false],
+    ],
+  },
+  "Working-time administration: module and the working-time admin role": {
+    area: "arbeitszeitAdmin",
+    cases: [
+      ["module + admin", ["zeiterfassung"], ["ROLE_ARBEITSZEITERFASSUNG_ADMIN"], true],
+      ["module + employee", ["zeiterfassung"], ["ROLE_ARBEITSZEITERFASSUNG", "ROLE_ADMIN"], false],
+      ["admin role only", [], ["ROLE_ARBEITSZEITERFASSUNG_ADMIN"], false],
+    ],
+  },
   "Payments: module and user": {
     area: "zahlung",
     cases: [

@@ -93,6 +93,19 @@ export const ACCESS_RULES = {
       "ROLE_ARBEITSZEITERFASSUNG_ADMIN",
     ],
   },
+  /**
+   * Employee working time (issue 22): the module zeiterfassung and a working-time role — own records, absences,
+   * the own month, holidays (read), the tenant's working-time rules (read).
+   */
+  arbeitszeit: {
+    module: "zeiterfassung",
+    anyAuthority: ["ROLE_ARBEITSZEITERFASSUNG", "ROLE_ARBEITSZEITERFASSUNG_ADMIN"],
+  },
+  /**
+   * Working-time administration: every employee's records, approvals, the team view, settings, holidays (write) —
+   * the module and ROLE_ARBEITSZEITERFASSUNG_ADMIN.
+   */
+  arbeitszeitAdmin: { module: "zeiterfassung", anyAuthority: ["ROLE_ARBEITSZEITERFASSUNG_ADMIN"] },
   verleih: { module: "verleih", anyAuthority: ["ROLE_VERLEIH", "ROLE_VERLEIH_ADMIN"] },
   webshop: { module: "webshop" },
   quartalskalender: { module: "quartalskalender" },
@@ -110,6 +123,13 @@ export const ACCESS_RULES = {
       { module: "content", anyAuthority: ["ROLE_CONTENT_READONLY", "ROLE_CONTENT_WRITE"] },
       { anyAuthority: ["ROLE_ADMIN"] },
     ],
+  },
+  /**
+   * Changing content (issue 23: folders, uploads, rich-text content, moves, deletes): the module and
+   * ROLE_CONTENT_WRITE, or admin (as reading: SPEC §6 lets the admin in without the module).
+   */
+  contentWrite: {
+    anyOf: [{ module: "content", anyAuthority: ["ROLE_CONTENT_WRITE"] }, { anyAuthority: ["ROLE_ADMIN"] }],
   },
   /** Version display: admin. */
   version: { anyAuthority: ["ROLE_ADMIN"] },

@@ -264,6 +264,9 @@ export const ZTeamZeile = z.object({
     .number()
     .int()
     .describe("Days of the month with a flag (break, >10 h, rest period, open record)"),
+  abwesenheitTage: z
+    .object({ urlaub: z.number(), zeitausgleich: z.number(), krank: z.number(), sonstiges: z.number() })
+    .describe("Approved absence days of the month by kind (working days; payroll)"),
 });
 export type TTeamZeile = z.infer<typeof ZTeamZeile>;
 

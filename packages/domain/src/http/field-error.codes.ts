@@ -35,4 +35,8 @@ export const FIELD_ERROR_CODES = [
   "cancelled",
   "notPayable",
   "guthaben",
+  "folderLoop",
+  "bisVorVon",
+  "overlap",
+  "notAllowed",
 ] as const;

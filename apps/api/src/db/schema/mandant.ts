@@ -50,6 +50,9 @@ export const mandant = pgTable("mandant", {
   uidData: text("uid_data"),
   hasNewBelege: boolean("has_new_belege").notNull().default(false),
   confirmTimes: boolean("confirm_times").notNull().default(false),
+  /** Working time (issue 22): whose law and public holidays (AT or DE-<state>), and whether a missing break is deducted. */
+  arbeitszeitRegion: text("arbeitszeit_region").notNull().default("AT"),
+  pausenAbzug: boolean("pausen_abzug").notNull().default(false),
   industrySector: text("industry_sector"),
   aiActivated: boolean("ai_activated").notNull().default(false),
   mwstEditierbar: boolean("mwst_editierbar").notNull().default(false),

@@ -97,6 +97,13 @@ export const IconWarehouse = paths(
 );
 export const IconExchange = paths("M7 10h14l-4 -4", "M17 14h-14l4 4");
 export const IconClock = paths("M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0", "M12 7v5l3 3");
+/** Working-time settings: a clock with a cog. */
+export const IconSettingsClock = paths(
+  "M12.5 21h-.5a9 9 0 1 1 9 -9v.5",
+  "M12 7v5l2 2",
+  "M19 16a3 3 0 1 0 0 6a3 3 0 0 0 0 -6z",
+  "M19 14.5v1.5m0 6v1.5",
+);
 export const IconRepeat = paths(
   "M4 12v-3a3 3 0 0 1 3 -3h13m-3 -3l3 3l-3 3",
   "M20 12v3a3 3 0 0 1 -3 3h-13m3 3l-3 -3l3 -3",
@@ -296,6 +303,8 @@ export const MENU_ICONS: Record<string, ReturnType<typeof icon>> = {
   lagerplaetze: IconWarehouse,
   einauslagerung: IconExchange,
   zeiterfassung: IconClock,
+  zeiterfassung_mitarbeiter: IconUsersGroup,
+  zem_settings_list: IconSettingsClock,
   verleih: IconRepeat,
   preiskalkulator: IconCalculator,
   content: IconFolder,

@@ -9,7 +9,6 @@ export interface Platzhalter {
     | "auswertung"
     | "lagerplaetze"
     | "einauslagerung"
-    | "zeiterfassung"
     | "projekte"
     | "verleih"
     | "content"
@@ -24,7 +23,6 @@ export interface Platzhalter {
 const bestellung: Platzhalter = { text: "bestellung", verwandt: ["belege", "artikel", "kunden"] };
 const lagerplaetze: Platzhalter = { text: "lagerplaetze", verwandt: ["artikel", "artikelkatalog"] };
 const einauslagerung: Platzhalter = { text: "einauslagerung", verwandt: ["artikel", "artikelkatalog"] };
-const zeiterfassung: Platzhalter = { text: "zeiterfassung", verwandt: ["kunden", "belege"] };
 const verleih: Platzhalter = { text: "verleih", verwandt: ["artikel", "kunden"] };
 const content: Platzhalter = { text: "content", verwandt: ["artikel", "kunden"] };
 const webshop: Platzhalter = { text: "webshop", verwandt: ["artikel", "warengruppe", "untergruppe"] };
@@ -38,10 +36,6 @@ const PLATZHALTER: Readonly<Record<string, Platzhalter>> = {
   lagerplaetze,
   einauslagerung_list: einauslagerung,
   einauslagerung,
-  zeiterfassung,
-  zeiterfassung_report: zeiterfassung,
-  zeiterfassung_mitarbeiter: zeiterfassung,
-  zem_settings_list: zeiterfassung,
   projekte: { text: "projekte", verwandt: ["kunden", "belege"] },
   verleih,
   verleih_list: verleih,

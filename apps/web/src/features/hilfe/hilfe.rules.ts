@@ -11,6 +11,8 @@ export interface HilfeBereich {
     | "artikel"
     | "zahlungen"
     | "kassabuch"
+    | "arbeitszeit"
+    | "content"
     | "preiskalkulator"
     | "rksv"
     | "stammdaten"
@@ -35,9 +37,7 @@ export const SPAETER: readonly string[] = [
   "auswertung",
   "lagerplaetze",
   "einauslagerung",
-  "zeiterfassung",
   "verleih",
-  "content",
   "webshop",
   "quartalskalender",
   "datamigration",
@@ -60,6 +60,8 @@ export const HILFE: readonly HilfeGruppe[] = [
       { id: "artikel", entries: ["artikel", "artikelkatalog"] },
       { id: "zahlungen", entries: ["zahlungen", "zahlungsauswertung"] },
       { id: "kassabuch", entries: ["kassabuch"] },
+      { id: "arbeitszeit", entries: ["zeiterfassung", "zeiterfassung_mitarbeiter", "zem_settings_list"] },
+      { id: "content", entries: ["content"] },
       { id: "preiskalkulator", entries: ["preiskalkulator"] },
       { id: "rksv", entries: ["rksv"] },
     ],

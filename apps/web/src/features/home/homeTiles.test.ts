@@ -8,8 +8,8 @@ describe("home tiles (issue 21): each only when the tenant's modules and the use
   it("an administrator of a tenant with every module sees every tile, in order", () => {
     expect(
       ids({
-        modules: ["rechnungslegung", "benachrichtigungen"],
-        authorities: ["ROLE_USER", "ROLE_ADMIN", "ROLE_ARTIKEL_WRITE"],
+        modules: ["rechnungslegung", "benachrichtigungen", "zeiterfassung"],
+        authorities: ["ROLE_USER", "ROLE_ADMIN", "ROLE_ARTIKEL_WRITE", "ROLE_ARBEITSZEITERFASSUNG"],
       }),
     ).toEqual(HOME_TILES.map((tile) => tile.id));
   });
@@ -20,6 +20,14 @@ describe("home tiles (issue 21): each only when the tenant's modules and the use
 
   it("a cash keeper without ROLE_USER sees no tile (the page then points to the help)", () => {
     expect(ids({ modules: ["kassabuch"], authorities: ["ROLE_KASSABUCH"] })).toEqual([]);
+  });
+
+  it("working time needs the module zeiterfassung and a working-time role", () => {
+    expect(ids({ modules: ["zeiterfassung"], authorities: ["ROLE_ARBEITSZEITERFASSUNG"] })).toEqual([
+      "arbeitszeit",
+    ]);
+    expect(ids({ modules: ["zeiterfassung"], authorities: ["ROLE_ZEITERFASSUNG"] })).toEqual([]);
+    expect(ids({ modules: [], authorities: ["ROLE_ARBEITSZEITERFASSUNG_ADMIN"] })).toEqual([]);
   });
 
   it("news alone shows with the module, whatever the roles", () => {

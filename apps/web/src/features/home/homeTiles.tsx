@@ -1,6 +1,8 @@
 import type { AccessArea } from "@kontor/domain/access/access.rules";
+import { dauerText } from "@kontor/domain/arbeitszeit/dauer";
 import type { TBelegZeile } from "@kontor/domain/beleg/beleg.api";
 import { belegStatus } from "@kontor/domain/beleg/beleg.codes";
+import { todayIso } from "@kontor/domain/date/calendar";
 import {
   Alert,
   Anchor,
@@ -14,16 +16,18 @@ import {
   Title,
   Typography,
 } from "@mantine/core";
-import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../../app/api.ts";
 import { useSession } from "../../app/session.ts";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
+import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { formatDate, formatMoney } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { sanitizeHtml } from "../../components/sanitizeHtml.ts";
+import { ARBEITSZEIT_KEY, gehen, kommen, monatQuery, monatVon } from "../arbeitszeit/arbeitszeit.api.ts";
 import { artikelEditPath } from "../artikel/artikel.resource.ts";
 import {
   BELEG_LIST_PATH,
@@ -56,6 +60,7 @@ export interface HomeTile {
 
 export const HOME_TILES: readonly HomeTile[] = [
   { id: "schnell", areas: ["kunde", "belegListCreate", "artikelWrite"], wide: true, Component: SchnellTile },
+  { id: "arbeitszeit", areas: ["arbeitszeit"], wide: true, Component: ArbeitszeitTile },
   { id: "offeneBelege", areas: ["belegListCreate"], wide: true, Component: OffeneBelegeTile },
   { id: "kunden", areas: ["kunde"], Component: KundenTile },
   { id: "artikel", areas: ["artikel"], Component: ArtikelTile },
@@ -374,4 +379,64 @@ function NewsTile() {
 
 function useCan() {
   return useShellAccess().can;
+}
+
+/** Working time (issue 22): what is recorded today, and Kommen / Gehen with one click. */
+function ArbeitszeitTile() {
+  const { t } = useTranslation("home");
+  const problemMessage = useProblemMessage();
+  const queryClient = useQueryClient();
+  const heute = todayIso();
+  const monat = useQuery(monatQuery(null, monatVon(heute)));
+  const tag = monat.data?.tage.find((d) => d.datum === heute);
+  const laufend = monat.data?.laufend ?? null;
+  const uhr = useMutation({
+    mutationFn: () => (laufend ? gehen() : kommen()),
+    onSuccess: (eintrag) =>
+      notifySuccess(
+        eintrag.bisZeit
+          ? t("arbeitszeit.gegangen", { zeit: eintrag.bisZeit })
+          : t("arbeitszeit.gekommen", { zeit: eintrag.vonZeit }),
+      ),
+    onError: (error) => notifyFailure(t("arbeitszeit.fehler"), problemMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ARBEITSZEIT_KEY] }),
+  });
+  return (
+    <Kachel
+      title={t("arbeitszeit.titel")}
+      titleId="home-arbeitszeit"
+      action={<AlleLink to="/zeiterfassung" label={t("arbeitszeit.monat")} />}
+    >
+      {monat.isPending ? (
+        <Loader size="sm" aria-label={t("laden")} />
+      ) : monat.isError ? (
+        <Alert color="red" variant="light">
+          {problemMessage(monat.error)}
+        </Alert>
+      ) : (
+        <Stack gap="xs">
+          <Text data-testid="home-arbeitszeit-heute">
+            {t("arbeitszeit.heute", { dauer: dauerText(tag?.netto ?? 0) })}
+            {tag && tag.soll > 0 ? ` ${t("arbeitszeit.soll", { dauer: dauerText(tag.soll) })}` : ""}
+          </Text>
+          {laufend && (
+            <Text size="sm" c="red.8" fw={500}>
+              {laufend.datum === heute
+                ? t("arbeitszeit.laeuftSeit", { zeit: laufend.vonZeit })
+                : t("arbeitszeit.laeuftSeitTag", { datum: formatDate(laufend.datum), zeit: laufend.vonZeit })}
+            </Text>
+          )}
+          <Button
+            size="md"
+            color={laufend ? "red" : "teal"}
+            loading={uhr.isPending}
+            onClick={() => uhr.mutate()}
+            style={{ alignSelf: "flex-start" }}
+          >
+            {laufend ? t("arbeitszeit.gehen") : t("arbeitszeit.kommen")}
+          </Button>
+        </Stack>
+      )}
+    </Kachel>
+  );
 }
