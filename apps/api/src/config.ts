@@ -44,6 +44,8 @@ const ZEnv = z.object({
     .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/, "must be host names separated by commas")
     .default("www.a-trust.at,hs-abnahme.a-trust.at")
     .transform((v) => v.split(",")),
+  KONTOR_GOOGLE_API_KEY: z.string().trim().min(1).max(200).optional(),
+  KONTOR_GOOGLE_CLIENT_ID: z.string().trim().min(1).max(300).optional(),
 });
 
 export interface Config {
@@ -75,6 +77,11 @@ export interface Config {
    * tenant admin must not point it anywhere else (requests into the operator's network).
    */
   rksvAtrustHosts: readonly string[];
+  /**
+   * The calendar integration the web may use (issue 23, GET google-config): the Google API key and OAuth client id;
+   * undefined when either is missing (the answer is then an empty object).
+   */
+  googleCalendar: { apiKey: string; clientId: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -107,6 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 100, windowSeconds: 15 * 60 },
     belegLinkRateLimit: { maxRequestsPerAddress: 300, maxMissesPerAddress: 30, windowSeconds: 15 * 60 },
     rksvAtrustHosts: e.RKSV_ATRUST_HOSTS,
+    googleCalendar:
+      e.KONTOR_GOOGLE_API_KEY && e.KONTOR_GOOGLE_CLIENT_ID
+        ? { apiKey: e.KONTOR_GOOGLE_API_KEY, clientId: e.KONTOR_GOOGLE_CLIENT_ID }
+        : undefined,
   };
 }
 

@@ -14,6 +14,7 @@ import deBeleg from "../locales/de/beleg.json";
 import deBenachrichtigung from "../locales/de/benachrichtigung.json";
 import deCommon from "../locales/de/common.json";
 import deContent from "../locales/de/content.json";
+import deQuartalskalender from "../locales/de/quartalskalender.json";
 import deCrud from "../locales/de/crud.json";
 import deEingangsrechnung from "../locales/de/eingangsrechnung.json";
 import deErechnung from "../locales/de/erechnung.json";
@@ -48,6 +49,7 @@ import enBeleg from "../locales/en/beleg.json";
 import enBenachrichtigung from "../locales/en/benachrichtigung.json";
 import enCommon from "../locales/en/common.json";
 import enContent from "../locales/en/content.json";
+import enQuartalskalender from "../locales/en/quartalskalender.json";
 import enCrud from "../locales/en/crud.json";
 import enEingangsrechnung from "../locales/en/eingangsrechnung.json";
 import enErechnung from "../locales/en/erechnung.json";
@@ -109,6 +111,7 @@ const de = {
   kassabuch: deKassabuch,
   arbeitszeit: deArbeitszeit,
   content: deContent,
+  quartalskalender: deQuartalskalender,
   rksv: deRksv,
   erechnung: deErechnung,
   eingangsrechnung: deEingangsrechnung,
@@ -149,6 +152,7 @@ const en: Resources = {
   kassabuch: enKassabuch,
   arbeitszeit: enArbeitszeit,
   content: enContent,
+  quartalskalender: enQuartalskalender,
   rksv: enRksv,
   erechnung: enErechnung,
   eingangsrechnung: enEingangsrechnung,

@@ -36,6 +36,7 @@ export const namespaces = [
   "kassabuch",
   "arbeitszeit",
   "content",
+  "quartalskalender",
   "rksv",
   "erechnung",
   "eingangsrechnung",

@@ -32,8 +32,10 @@ import { mandantRoutes } from "./mandant/mandant.routes.ts";
 import { mandantLogoRoutes } from "./mandant/mandantLogo.routes.ts";
 import { mehrwertssteuerRoutes } from "./mehrwertssteuer/mehrwertssteuer.routes.ts";
 import { modulRoutes } from "./modul/modul.routes.ts";
+import { noteRoutes } from "./note/note.routes.ts";
 import { nummernkreisRoutes } from "./nummernkreis/nummernkreis.routes.ts";
 import { preisschieneRoutes } from "./preisschiene/preisschiene.routes.ts";
+import { quartalskalenderRoutes } from "./quartalskalender/quartalskalender.routes.ts";
 import { rabattRoutes } from "./rabatt/rabatt.routes.ts";
 import { rechnungsvorlageRoutes } from "./rechnungsvorlage/rechnungsvorlage.routes.ts";
 import { rksvRoutes } from "./rksv/rksv.routes.ts";
@@ -56,6 +58,7 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   einladungRoutes,
   modulRoutes,
   favoriteRoutes,
+  noteRoutes,
   benachrichtigungRoutes,
   landRoutes,
   mehrwertssteuerRoutes,
@@ -88,4 +91,5 @@ export const apiModules: FastifyPluginAsyncZod<Deps>[] = [
   rksvRoutes,
   arbeitszeitRoutes,
   contentRoutes,
+  quartalskalenderRoutes,
 ];

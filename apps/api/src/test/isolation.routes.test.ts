@@ -1,4 +1,6 @@
 import diagnostics from "node:diagnostics_channel";
+import { todayIso } from "@kontor/domain/date/calendar";
+import { quartalVon } from "@kontor/domain/quartalskalender/quartalskalender.rules";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alsBody } from "../modules/beleg/beleg.testing.ts";
@@ -242,6 +244,153 @@ const contentListe = (path: (c: ContentB) => string): Check =>
     expect(await lesen(w.a.member), `A sees B's content in ${url}`).not.toContain(w.b.mark);
   });
 
+/**
+ * User notes (issue 23): B's member's note, named with B's marker, created once per world. Notes are private to
+ * their user as well: B's plain member is refused like A's (404).
+ */
+const noteDaten = new WeakMap<World, Promise<Json & { id: number }>>();
+function noteVonB(w: World): Promise<Json & { id: number }> {
+  let daten = noteDaten.get(w);
+  if (!daten) {
+    daten = (async () => {
+      const response = await api(w, w.b.member, "PUT", "note", {
+        datum: "2025-03-03",
+        text: `${w.b.mark} Notiz`,
+      });
+      expect(response.statusCode, `b: PUT note: ${response.body}`).toBe(200);
+      return response.json() as Json & { id: number };
+    })();
+    noteDaten.set(w, daten);
+  }
+  return daten;
+}
+/** A's call (and B's plain member's) naming B's note answers 404, and B's notes read the same. */
+const noteFremd = (method: string, path: (id: number) => string, body?: (note: Json) => Json): Check =>
+  check(`B's note is 404 for A (and for B's other users), unchanged`, async (w) => {
+    const note = await noteVonB(w);
+    const stand = () =>
+      Promise.all(
+        [`note/${note.id}`, "usernotes", "note/asstring"].map(async (p) => {
+          const response = await api(w, w.b.member, "GET", p);
+          return `${p} -> ${response.statusCode} ${response.body}`;
+        }),
+      );
+    const before = await stand();
+    for (const who of [w.a.member, w.b.plain]) {
+      const response = await api(w, who, method, path(note.id), body?.(note));
+      expect(response.statusCode, `${method} ${path(note.id)}: ${response.body}`).toBe(404);
+    }
+    expect(await stand(), "B's notes afterwards").toEqual(before);
+  });
+/** A note list: B's marker shows in B's member's answer, not in A's nor in B's plain member's. */
+const noteListe = (path: string): Check =>
+  check(`${path}: B's note not in A's answer (nor B's other users')`, async (w) => {
+    await noteVonB(w);
+    const lesen = async (who: typeof w.a.member) => (await api(w, who, "GET", path)).body;
+    expect(await lesen(w.b.member), `B sees its own note in ${path}`).toContain(w.b.mark);
+    expect(await lesen(w.a.member), `A sees B's note in ${path}`).not.toContain(w.b.mark);
+    expect(await lesen(w.b.plain), `B's other user sees the note in ${path}`).not.toContain(w.b.mark);
+  });
+
+/**
+ * Quarter calendar (issue 23): B's construction site, a person calendar of this quarter with an entry of today on B's
+ * member's row, and a day note — each named with B's marker; created once per world by B's member.
+ */
+type KalenderB = {
+  baustelle: Json & { id: number };
+  kalender: Json & { id: number; jahr: number; quartal: number };
+  eintrag: Json & { id: number };
+  note: Json & { id: number };
+  heute: string;
+};
+const kalenderDaten = new WeakMap<World, Promise<KalenderB>>();
+function kalenderVonB(w: World): Promise<KalenderB> {
+  let daten = kalenderDaten.get(w);
+  if (!daten) {
+    daten = (async () => {
+      const put = async (path: string, body: Json) => {
+        const response = await api(w, w.b.member, "PUT", path, body);
+        expect(response.statusCode, `b: PUT ${path}: ${response.body}`).toBe(200);
+        return response.json();
+      };
+      const heute = todayIso();
+      const { jahr, quartal } = quartalVon(heute);
+      const baustelle = await put("constructionsite", {
+        bezeichnung: `${w.b.mark} Baustelle`,
+        ort: w.b.mark,
+      });
+      const kalender = await put("quartalskalender", { jahr, quartal, bezeichnung: `${w.b.mark} Kalender` });
+      const eintrag = await put(`quartalskalender/${kalender.id}/eintrag`, {
+        userId: w.b.member.userId,
+        baustelleId: baustelle.id,
+        von: heute,
+        bis: heute,
+        text: `${w.b.mark} Montage`,
+      });
+      const note = await put("quartalskalendernote", {
+        kalenderId: kalender.id,
+        datum: heute,
+        text: `${w.b.mark} Notiz`,
+      });
+      return { baustelle, kalender, eintrag, note, heute };
+    })();
+    kalenderDaten.set(w, daten);
+  }
+  return daten;
+}
+/** What B reads of its calendar (before and after A's attempt). */
+async function kalenderStand(w: World): Promise<string[]> {
+  const k = await kalenderVonB(w);
+  const states: string[] = [];
+  for (const path of [
+    `quartalskalender/${k.kalender.id}`,
+    `constructionsite/${k.baustelle.id}`,
+    "quartalskalender",
+  ]) {
+    const response = await api(w, w.b.member, "GET", path);
+    states.push(`${path} -> ${response.statusCode} ${response.body}`);
+  }
+  return states;
+}
+/** A's call naming B's calendar data answers `status` (404 unless told), and B's calendar reads the same. */
+const kalenderFremd = (
+  what: string,
+  method: string,
+  path: (k: KalenderB) => string,
+  options: { body?: (k: KalenderB, w: World) => Json; status?: number[] } = {},
+): Check =>
+  check(what, async (w) => {
+    const k = await kalenderVonB(w);
+    const before = await kalenderStand(w);
+    const url = path(k);
+    const response = await api(w, w.a.member, method, url, options.body?.(k, w));
+    expect(options.status ?? [404], `${method} ${url} as A: ${response.body}`).toContain(response.statusCode);
+    expect(await kalenderStand(w), `B's calendar after ${method} ${url}`).toEqual(before);
+  });
+/** A calendar list: B's marker shows in B's answer, not in A's. */
+const kalenderListe = (path: string, text?: Reader): Check =>
+  check(`${path}: B's calendar data not in A's answer`, async (w) => {
+    await kalenderVonB(w);
+    const lesen = async (who: typeof w.a.member) => {
+      const response = await api(w, who, "GET", path);
+      expect([200, 204], `GET ${path}: ${response.body}`).toContain(response.statusCode);
+      return text && response.statusCode === 200 ? text(response) : response.body;
+    };
+    expect(await lesen(w.b.member), `B sees its own data in ${path}`).toContain(w.b.mark);
+    expect(await lesen(w.a.member), `A sees B's data in ${path}`).not.toContain(w.b.mark);
+  });
+/** A's own calendar in A's tenant, for calls that name B's records inside A's calendar. */
+async function kalenderVonA(w: World): Promise<number> {
+  const k = await kalenderVonB(w);
+  const response = await api(w, w.a.member, "PUT", "quartalskalender", {
+    jahr: k.kalender.jahr,
+    quartal: k.kalender.quartal,
+    bezeichnung: `${w.a.mark} ${Math.random()}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().id;
+}
+
 const FREMDER_USER = "400 (userId notFound: not an employee of A's tenant)";
 
 const ISOLATION: Record<string, Entry> = {
@@ -414,6 +563,18 @@ const ISOLATION: Record<string, Entry> = {
   "GET /app/api/favorites/:id": [foreignIds({ id: "favorite" })],
   "PUT /app/api/favorites": [foreignBody("favorite")],
   "DELETE /app/api/favorites/:id": [foreignIds({ id: "favorite" })],
+  // --- user notes (issue 23)
+  "GET /app/api/usernotes": [noteListe("usernotes")],
+  "GET /app/api/note/asstring": [noteListe("note/asstring")],
+  "GET /app/api/note/:id": [noteFremd("GET", (id) => `note/${id}`)],
+  "PUT /app/api/note": [
+    noteFremd(
+      "PUT",
+      () => "note",
+      (note) => ({ ...note, user: undefined, text: "A" }),
+    ),
+  ],
+  "DELETE /app/api/note/:id": [noteFremd("DELETE", (id) => `note/${id}`)],
   "GET /app/api/benachrichtigung/mynews": [list("benachrichtigung/mynews")],
   "PUT /app/api/benachrichtigung/resetstatus": [
     check("resetting A's news status leaves B's members alone", async (w) => {
@@ -1238,6 +1399,109 @@ const ISOLATION: Record<string, Entry> = {
       expect(mine.json()[0].assetId).not.toBe(c.datei.assetId);
     }),
   ],
+  // --- quarter calendar (issue 23)
+  "GET /app/api/constructionsite": [kalenderListe("constructionsite")],
+  "GET /app/api/constructionsite/asstring": [kalenderListe("constructionsite/asstring")],
+  "GET /app/api/constructionsite/:id": [
+    kalenderFremd("B's construction site is 404", "GET", (k) => `constructionsite/${k.baustelle.id}`),
+  ],
+  "PUT /app/api/constructionsite": [
+    kalenderFremd("B's construction site id is 404", "PUT", () => "constructionsite", {
+      body: (k) => ({ id: k.baustelle.id, bezeichnung: "Übernommen" }),
+    }),
+  ],
+  "DELETE /app/api/constructionsite/:id": [
+    kalenderFremd("B's construction site is 404", "DELETE", (k) => `constructionsite/${k.baustelle.id}`),
+  ],
+  "GET /app/api/quartalskalendernote": [kalenderListe("quartalskalendernote")],
+  "GET /app/api/quartalskalendernote/asstring": [kalenderListe("quartalskalendernote/asstring")],
+  "GET /app/api/quartalskalendernote/:id": [
+    kalenderFremd("B's day note is 404", "GET", (k) => `quartalskalendernote/${k.note.id}`),
+  ],
+  "PUT /app/api/quartalskalendernote": [
+    kalenderFremd("a note in B's calendar is 400 kalenderId notFound", "PUT", () => "quartalskalendernote", {
+      body: (k) => ({ kalenderId: k.kalender.id, datum: k.heute, text: "fremd" }),
+      status: [400],
+    }),
+    kalenderFremd("B's note id is 404 (or 400: B's calendar)", "PUT", () => "quartalskalendernote", {
+      body: (k) => ({ id: k.note.id, kalenderId: k.kalender.id, datum: k.heute, text: "fremd" }),
+      status: [400, 404],
+    }),
+  ],
+  "DELETE /app/api/quartalskalendernote/:id": [
+    kalenderFremd("B's day note is 404", "DELETE", (k) => `quartalskalendernote/${k.note.id}`),
+  ],
+  "GET /app/api/quartalskalender": [kalenderListe("quartalskalender")],
+  "GET /app/api/quartalskalender/asstring": [kalenderListe("quartalskalender/asstring")],
+  "GET /app/api/quartalskalender/heute": [kalenderListe("quartalskalender/heute")],
+  "GET /app/api/quartalskalender/:id": [
+    kalenderFremd("B's calendar is 404", "GET", (k) => `quartalskalender/${k.kalender.id}`),
+  ],
+  "PUT /app/api/quartalskalender": [
+    kalenderFremd("B's calendar id is 404", "PUT", () => "quartalskalender", {
+      body: (k) => ({
+        id: k.kalender.id,
+        jahr: k.kalender.jahr,
+        quartal: k.kalender.quartal,
+        bezeichnung: "x",
+      }),
+    }),
+  ],
+  "DELETE /app/api/quartalskalender/:id": [
+    kalenderFremd("B's calendar is 404", "DELETE", (k) => `quartalskalender/${k.kalender.id}`),
+  ],
+  "POST /app/api/quartalskalender/:id/kopie": [
+    kalenderFremd("copying B's calendar is 404", "POST", (k) => `quartalskalender/${k.kalender.id}/kopie`, {
+      body: (k) => ({ jahr: k.kalender.jahr + 1, quartal: k.kalender.quartal }),
+    }),
+  ],
+  "PUT /app/api/quartalskalender/:id/eintrag": [
+    kalenderFremd(
+      "an entry in B's calendar is 404",
+      "PUT",
+      (k) => `quartalskalender/${k.kalender.id}/eintrag`,
+      {
+        body: (k, w) => ({ userId: w.a.member.userId, von: k.heute, bis: k.heute, text: "fremd" }),
+      },
+    ),
+    check("A's calendar refuses B's entry id (404), B's member, site and customer (400)", async (w) => {
+      const k = await kalenderVonB(w);
+      const before = await kalenderStand(w);
+      const mein = await kalenderVonA(w);
+      const url = `quartalskalender/${mein}/eintrag`;
+      const basis = { userId: w.a.member.userId, von: k.heute, bis: k.heute, text: "x" };
+      expect((await api(w, w.a.member, "PUT", url, { ...basis, id: k.eintrag.id })).statusCode).toBe(404);
+      const falsch = await api(w, w.a.member, "PUT", url, {
+        ...basis,
+        userId: w.b.member.userId,
+        baustelleId: k.baustelle.id,
+        kundeId: w.b.rec.kunde.id,
+      });
+      expect(falsch.statusCode, falsch.body).toBe(400);
+      expect(falsch.json().fieldErrors).toEqual([
+        { field: "userId", code: "notFound" },
+        { field: "baustelleId", code: "notFound" },
+        { field: "kundeId", code: "notFound" },
+      ]);
+      expect(await kalenderStand(w)).toEqual(before);
+    }),
+  ],
+  "DELETE /app/api/quartalskalender/:id/eintrag/:eintragId": [
+    kalenderFremd(
+      "B's entry is 404",
+      "DELETE",
+      (k) => `quartalskalender/${k.kalender.id}/eintrag/${k.eintrag.id}`,
+    ),
+  ],
+  "GET /app/api/quartalskalender/:id/pdf": [
+    kalenderFremd("B's calendar's PDF is 404", "GET", (k) => `quartalskalender/${k.kalender.id}/pdf`),
+  ],
+  "GET /app/api/quartalskalender/:id/ics": [
+    kalenderFremd("B's calendar's .ics is 404", "GET", (k) => `quartalskalender/${k.kalender.id}/ics`),
+  ],
+  "GET /app/api/google-config": tenantOnly(
+    "the installation's calendar integration settings, no tenant data",
+  ),
 };
 
 /** The parts of B's record (addresses, contacts, …) as A would send them: with B's ids. */

@@ -180,6 +180,25 @@ const RULES: Record<string, { area: AccessArea; cases: Case[] }> = {
       ["no module", [], ["ROLE_KALENDER_WRITE"], false],
     ],
   },
+  "Quarter calendar, reading (issue 23): module and a calendar role or admin": {
+    area: "kalenderLesen",
+    cases: [
+      ["module + read-only", ["quartalskalender"], ["ROLE_KALENDER_READONLY"], true],
+      ["module + write", ["quartalskalender"], ["ROLE_KALENDER_WRITE"], true],
+      ["module + admin", ["quartalskalender"], ["ROLE_ADMIN"], true],
+      ["module + user only", ["quartalskalender"], ["ROLE_USER"], false],
+      ["role without module", [], ["ROLE_KALENDER_WRITE"], false],
+    ],
+  },
+  "Quarter calendar, planning (issue 23): module and ROLE_KALENDER_WRITE or admin": {
+    area: "kalenderWrite",
+    cases: [
+      ["module + write", ["quartalskalender"], ["ROLE_KALENDER_WRITE"], true],
+      ["module + admin", ["quartalskalender"], ["ROLE_ADMIN"], true],
+      ["module + read-only", ["quartalskalender"], ["ROLE_KALENDER_READONLY"], false],
+      ["role without module", [], ["ROLE_ADMIN"], false],
+    ],
+  },
   "Admin menu: admin or tenant admin": {
     area: "admin",
     cases: [

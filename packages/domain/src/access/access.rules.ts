@@ -109,6 +109,17 @@ export const ACCESS_RULES = {
   verleih: { module: "verleih", anyAuthority: ["ROLE_VERLEIH", "ROLE_VERLEIH_ADMIN"] },
   webshop: { module: "webshop" },
   quartalskalender: { module: "quartalskalender" },
+  /**
+   * Quarter calendar (issue 23): reading the board, its PDF and .ics, construction sites and notes — the module and
+   * ROLE_KALENDER_READONLY, ROLE_KALENDER_WRITE or admin. The menu entry uses this area: without a calendar role the
+   * screen would only show refusals.
+   */
+  kalenderLesen: {
+    module: "quartalskalender",
+    anyAuthority: ["ROLE_KALENDER_READONLY", "ROLE_KALENDER_WRITE", "ROLE_ADMIN"],
+  },
+  /** Planning (calendars, entries, drag and drop, notes, construction sites): the module and ROLE_KALENDER_WRITE or admin. */
+  kalenderWrite: { module: "quartalskalender", anyAuthority: ["ROLE_KALENDER_WRITE", "ROLE_ADMIN"] },
   /** Admin menu (tenant and user management): admin or tenant admin. */
   admin: { anyAuthority: ["ROLE_ADMIN", "ROLE_ADMIN_MANDANT"] },
   /** Admin only: modules, groups, billing circles, number circles, data migration, all tenants. */

@@ -39,7 +39,7 @@ export const MENU: readonly MenuGroup[] = [
       { id: "preiskalkulator", path: "/preiskalkulator", area: "preiskalkulator" },
       { id: "content", path: "/content_list/root", area: "content" },
       { id: "webshop", path: "/webshop", area: "webshop" },
-      { id: "quartalskalender", path: "/quartalskalender_list", area: "quartalskalender" },
+      { id: "quartalskalender", path: "/quartalskalender_list", area: "kalenderLesen" },
     ],
   },
   {

@@ -217,6 +217,9 @@ export const ZArbeitszeitMonat = z.object({
   kommentar: z.string().nullable().describe("The admin's comment of the last return or reopening"),
   tage: z.array(ZArbeitszeitTag),
   summe: z.object({
+    bis: ZIsoDate.describe(
+      "The last day summed: the month's end, or today while the month runs (so saldo = the overtime's change)",
+    ),
     soll: z.number().int(),
     ist: z.number().int(),
     saldo: z.number().int(),
@@ -252,7 +255,7 @@ export const ZTeamZeile = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   login: z.string(),
-  soll: z.number().int(),
+  soll: z.number().int().describe("Target of the month (up to today while it runs, as the month's summe)"),
   ist: z.number().int(),
   saldoMonat: z.number().int(),
   ueberstunden: z.number().int().describe("Overtime balance at the end of the month (or today)"),

@@ -104,7 +104,9 @@ export const ZContentFileContent = z.strictObject({
   filename: ZContentName,
   parent: ZParent,
   fileContent: ZRichText(CONTENT_TEXT_MAX).default(""),
-  contentFileTyp: ZContentFileTyp.default(CONTENT_FILE_TYP_DEFAULT),
+  contentFileTyp: ZContentFileTyp.optional().describe(
+    `The kind; a new content without it is ${CONTENT_FILE_TYP_DEFAULT}, a change without it keeps the kind`,
+  ),
 });
 export type TContentFileContent = z.input<typeof ZContentFileContent>;
 

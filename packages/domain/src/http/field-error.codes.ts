@@ -39,4 +39,5 @@ export const FIELD_ERROR_CODES = [
   "bisVorVon",
   "overlap",
   "notAllowed",
+  "outsideQuarter",
 ] as const;

@@ -8,6 +8,8 @@ export * from "./erechnung.ts";
 export * from "./kassabuch.ts";
 export * from "./kunde.ts";
 export * from "./mandant.ts";
+export * from "./note.ts";
+export * from "./quartalskalender.ts";
 export * from "./rksv.ts";
 export * from "./stammdaten.ts";
 export * from "./tenant.ts";

@@ -71,7 +71,7 @@ const monat: TArbeitszeitMonat = {
       abwesenheiten: [{ id: 3, art: "urlaub", halbtag: false, status: "genehmigt" }],
     }),
   ],
-  summe: { soll: 960, ist: 1000, saldo: 40, homeofficeTage: 0 },
+  summe: { bis: "2026-04-30", soll: 960, ist: 1000, saldo: 40, homeofficeTage: 0 },
   ueberstunden: { vormonat: -75, stand: -35, deadline: null },
   urlaub: { jahr: 2026, anspruch: 25, genommen: 1, beantragt: 0.5, rest: 24 },
   laufend: null,

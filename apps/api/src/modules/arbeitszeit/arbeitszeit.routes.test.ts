@@ -359,7 +359,7 @@ describe("month", () => {
       abwesenheiten: [{ art: "urlaub", status: "genehmigt", halbtag: false }],
     });
     // May 2025: 22 weekdays, two holidays (1 May, 29 May) → 20 × 480.
-    expect(m.summe).toEqual({ soll: 9600, ist: 1440, saldo: -8160, homeofficeTage: 1 });
+    expect(m.summe).toEqual({ bis: "2025-05-31", soll: 9600, ist: 1440, saldo: -8160, homeofficeTage: 1 });
     expect(m.ueberstunden).toEqual({ vormonat: 0, stand: -8160, deadline: null });
     // Entry 2025-05-01: 245 of 365 days of 25 → 16.78 → 17 (half days, halves up).
     expect(m.urlaub).toEqual({ jahr: 2025, anspruch: 17, genommen: 1, beantragt: 0, rest: 16 });
@@ -746,6 +746,30 @@ describe("settings, rules, holidays", () => {
     expect(m.tage.find((d) => d.datum === "2025-12-24")).toMatchObject({
       soll: 240,
       feiertag: { bezeichnung: "Heiliger Abend", halbtag: true },
+    });
+  });
+});
+
+describe("a running month", () => {
+  it("is summed up to today, in the month and in the team view: saldo = the overtime's change", async () => {
+    const { admin, ma } = await betrieb();
+    const heute = todayIso();
+    const monatJetzt = heute.slice(0, 7);
+    await erfasst(ma, { datum: heute, von: "06:00", bis: "07:00" });
+    const m = await monat(ma, monatJetzt);
+    expect(m.summe.ist).toBeGreaterThanOrEqual(60);
+    expect(m.summe.bis).toBe(heute);
+    const bisHeute = m.tage.filter((d) => d.datum <= heute);
+    expect(m.summe.soll).toBe(bisHeute.reduce((s, d) => s + d.soll, 0));
+    expect(m.summe.saldo).toBe(m.ueberstunden.stand - m.ueberstunden.vormonat);
+    const team = await ok<TTeamZeile[]>(
+      api(t, admin, "GET", `zeiterfassung/mitarbeiter?monat=${monatJetzt}`),
+    );
+    expect(team.find((z) => z.id === ma.userId)).toMatchObject({
+      soll: m.summe.soll,
+      ist: m.summe.ist,
+      saldoMonat: m.summe.saldo,
+      ueberstunden: m.ueberstunden.stand,
     });
   });
 });

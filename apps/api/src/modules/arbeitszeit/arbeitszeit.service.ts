@@ -423,9 +423,13 @@ async function monatLesen(
       hinweise: TAG_HINWEISE.filter((h) => (t?.hinweise ?? []).includes(h)) as TTagHinweis[],
     };
   });
+  // A running month is summed up to today, as the overtime balance is: saldo = stand − vormonat.
+  const summeBis = min(bis, heute);
+  const gezaehlt = ergebnis.filter((t) => t.datum <= summeBis);
   const summe = {
-    soll: ergebnis.reduce((s, t) => s + t.soll, 0),
-    ist: ergebnis.reduce((s, t) => s + t.ist, 0),
+    bis: summeBis,
+    soll: gezaehlt.reduce((s, t) => s + t.soll, 0),
+    ist: gezaehlt.reduce((s, t) => s + t.ist, 0),
     saldo: 0,
     homeofficeTage: tagRows.filter((t) => t.homeoffice).length,
   };
@@ -846,8 +850,9 @@ export const arbeitszeitService = {
         const s = summen.get(p.id) ?? { monat: 0, stand: 0, hinweise: 0, homeoffice: 0 };
         const eigene = abwVon.get(p.id) ?? [];
         const imMonat = eigene.filter((a) => a.von <= bis && a.bis >= von);
-        const sollMonat = summe(von, bis);
-        const ist = s.monat + gutschriften(imMonat, von, bis, soll);
+        // As the month view: a running month is summed up to today.
+        const sollMonat = summe(von, bisStand);
+        const ist = s.monat + gutschriften(imMonat, von, bisStand, soll);
         const start = starts[i]!.start;
         let b = bisStand;
         if (e.ende !== null) b = min(b, e.ende);

@@ -23,10 +23,13 @@ export async function sperren(tx: Tx): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('content:' || ${currentMandant}, 0))`);
 }
 
-const inFolder = (
-  column: typeof contentFolder.parentId | typeof contentFile.parentId,
-  parent: number | null,
-) => (parent === null ? isNull(column) : eq(column, parent));
+const inFolder = (column: typeof contentFolder.parentId, parent: number | null) =>
+  parent === null ? isNull(column) : eq(column, parent);
+/**
+ * Files of a folder (null: the top level), written as the unique name index reads it — (mandant_id,
+ * coalesce(parent_id, 0), lower(filename)) — so that index serves a folder's files, in name order.
+ */
+const fileInFolder = (parent: number | null) => sql`coalesce(${contentFile.parentId}, 0) = ${parent ?? 0}`;
 
 const folderColumns = {
   id: contentFolder.id,
@@ -35,7 +38,7 @@ const folderColumns = {
   // Written out: Drizzle leaves the outer columns unqualified in a single-table select, and inside the subquery
   // they would name the subquery's own columns.
   subfolderCount: sql<number>`(SELECT count(*)::int FROM content_folder AS sub WHERE sub.mandant_id = "content_folder"."mandant_id" AND sub.parent_id = "content_folder"."id")`,
-  fileCount: sql<number>`(SELECT count(*)::int FROM content_file AS f WHERE f.mandant_id = "content_folder"."mandant_id" AND f.parent_id = "content_folder"."id")`,
+  fileCount: sql<number>`(SELECT count(*)::int FROM content_file AS f WHERE f.mandant_id = "content_folder"."mandant_id" AND coalesce(f.parent_id, 0) = "content_folder"."id")`,
   lastModifiedDate: contentFolder.lastModifiedDate,
 };
 type FolderRow = Omit<TFolder, "lastModifiedDate"> & { lastModifiedDate: Date };
@@ -124,11 +127,7 @@ export async function folderHasChildren(tx: Tx, id: number): Promise<boolean> {
     .where(eq(contentFolder.parentId, id))
     .limit(1);
   if (sub) return true;
-  const [file] = await tx
-    .select({ id: contentFile.id })
-    .from(contentFile)
-    .where(eq(contentFile.parentId, id))
-    .limit(1);
+  const [file] = await tx.select({ id: contentFile.id }).from(contentFile).where(fileInFolder(id)).limit(1);
   return file !== undefined;
 }
 
@@ -179,7 +178,7 @@ export async function filesIn(tx: Tx, parent: number | null): Promise<TContentFi
     .select(fileColumns)
     .from(contentFile)
     .leftJoin(contentBlob, blobJoin)
-    .where(inFolder(contentFile.parentId, parent))
+    .where(fileInFolder(parent))
     .orderBy(sql`lower(${contentFile.filename})`, contentFile.id);
   return rows.map(presentFile);
 }
@@ -250,7 +249,7 @@ export async function takenFileNames(
     .from(contentFile)
     .where(
       and(
-        inFolder(contentFile.parentId, parent),
+        fileInFolder(parent),
         sql`lower(${contentFile.filename}) IN (${sql.join(
           lower.map((n) => sql`${n}`),
           sql`, `,

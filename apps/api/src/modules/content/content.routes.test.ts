@@ -429,6 +429,9 @@ describe("files", () => {
       fileContent: "<p>Neu</p>",
     });
     expect((await req(who, "GET", `contentFile/${id}`)).json().fileContent).toBe("<p>Neu</p>");
+    // Without a kind a change keeps it.
+    const kept = await req(who, "PUT", "contentFileContent", { id, filename: "Begrüßung neu", parent: f.id });
+    expect(kept.json()).toMatchObject({ contentFileTyp: "text", fileContent: "" });
     expect((await req(who, "GET", `contentFile/${id}/datei`)).statusCode).toBe(404);
     const bad = await req(who, "PUT", "contentFileContent", {
       filename: "",

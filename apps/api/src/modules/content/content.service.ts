@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  CONTENT_FILE_TYP_DEFAULT,
   CONTENT_MAX_BYTES,
   CONTENT_UPLOAD_MAX_TOTAL,
   contentFileTypVon,
@@ -165,9 +166,10 @@ export const contentService = {
         await parentMustExist(tx, body.parent);
         const fileContent = body.fileContent;
         if (body.id === undefined) {
+          const contentFileTyp = body.contentFileTyp ?? CONTENT_FILE_TYP_DEFAULT;
           const created = await repo.insertFile(tx, {
             filename: body.filename,
-            contentFileTyp: body.contentFileTyp,
+            contentFileTyp,
             parent: body.parent,
             blobId: null,
             fileContent,
@@ -177,7 +179,7 @@ export const contentService = {
             entity: "contentFile",
             entityId: created,
             action: "create",
-            detail: { filename: body.filename, parent: body.parent, contentFileTyp: body.contentFileTyp },
+            detail: { filename: body.filename, parent: body.parent, contentFileTyp },
           });
           return created;
         }

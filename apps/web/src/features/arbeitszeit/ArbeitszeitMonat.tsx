@@ -137,6 +137,8 @@ export function ArbeitszeitMonat() {
   const eigenerId = access.account?.id ?? null;
   const eigen = userId === null || userId === eigenerId;
   const heute = todayIso();
+  /** A running month is summed up to today (summe.bis before the month's last day). */
+  const laeuft = m !== undefined && m.summe.bis < (m.tage.at(-1)?.datum ?? m.summe.bis);
   const ansicht = (neu: { monat?: string; userId?: number | null }) => {
     const next = { monat: neu.monat ?? monat, userId: neu.userId === undefined ? userId : neu.userId };
     setMonatState(next.monat);
@@ -284,12 +286,25 @@ export function ArbeitszeitMonat() {
           )}
 
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
-            <Karte label={t("summe.soll")} wert={dauerText(m.summe.soll)} />
-            <Karte label={t("summe.ist")} wert={dauerText(m.summe.ist)} />
+            <Karte
+              label={t("summe.soll")}
+              wert={dauerText(m.summe.soll)}
+              unten={
+                laeuft
+                  ? t("summe.bisHeuteMonat", { dauer: dauerText(m.tage.reduce((s, tag) => s + tag.soll, 0)) })
+                  : undefined
+              }
+            />
+            <Karte
+              label={t("summe.ist")}
+              wert={dauerText(m.summe.ist)}
+              unten={laeuft ? t("summe.bisHeute") : undefined}
+            />
             <Karte
               label={t("summe.saldo")}
               wert={dauerText(m.summe.saldo, true)}
               farbe={saldoFarbe(m.summe.saldo)}
+              unten={laeuft ? t("summe.bisHeute") : undefined}
             />
             <Karte
               label={t("summe.ueberstunden")}

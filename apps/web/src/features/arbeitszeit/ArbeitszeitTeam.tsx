@@ -228,7 +228,7 @@ function OffeneAntraege({ jahr, namen }: { jahr: number; namen: ReadonlyMap<numb
               <b>{namen.get(a.userId) ?? `#${a.userId}`}</b> · {t(`art.${a.art}`)} · {formatDate(a.von)}
               {a.bis !== a.von ? `–${formatDate(a.bis)}` : ""}
               {a.halbtag ? ` (${t("tag.halberTag")})` : ""} ·{" "}
-              {t("antrag.tage", { anzahl: tageText(a.tage, i18n.language) })}
+              {t("summe.tage", { count: a.tage, anzahl: tageText(a.tage, i18n.language) })}
               {a.kommentar ? ` — ${a.kommentar}` : ""}
             </Text>
             <Group gap="xs">

@@ -247,7 +247,7 @@ function november(teil: Partial<TArbeitszeitMonat> = {}): TArbeitszeitMonat {
     status: "offen",
     kommentar: null,
     tage,
-    summe: { soll: 10080, ist: 1410, saldo: -8670, homeofficeTage: 1 },
+    summe: { bis: "2026-11-30", soll: 10080, ist: 1410, saldo: -8670, homeofficeTage: 1 },
     ueberstunden: { vormonat: 75, stand: -8595, deadline: null },
     urlaub: { jahr: 2026, anspruch: 25, genommen: 1, beantragt: 2.5, rest: 24 },
     laufend: null,

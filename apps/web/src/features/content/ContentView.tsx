@@ -296,10 +296,10 @@ function Vorschau({ id, name, contentType }: { id: number; name: string; content
       />
     );
   else if (contentType.startsWith("audio/"))
-    // biome-ignore lint/a11y/useMediaCaption: the audio text itself is the caption (the rich text below)
     inhalt = abspielFehler ? (
       <Text>{t("view.previewFailed")}</Text>
     ) : (
+      // biome-ignore lint/a11y/useMediaCaption: the audio text itself is the caption (the rich text below)
       <audio
         controls
         src={url}

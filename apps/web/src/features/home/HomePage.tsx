@@ -11,7 +11,8 @@ import { visibleTiles } from "./homeTiles.tsx";
 
 /**
  * Home (SPEC §2; issue 21): a greeting and the tiles the tenant's modules and the user's roles allow — quick
- * actions, open documents, recently changed customers and articles, news. Tiles are one list (homeTiles.tsx).
+ * actions, working time, the user's notes, open documents, recently changed customers and articles, news. Tiles are one
+ * list (homeTiles.tsx).
  */
 export function HomePage() {
   const { t } = useTranslation("home");
@@ -48,7 +49,8 @@ export function HomePage() {
         </Text>
       )}
       {access.ready && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        // Dense: a half-width tile fills the gap a hidden neighbour or a following wide tile would leave.
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ gridAutoFlow: "row dense" }}>
           {tiles.map(({ id, wide, Component }) => (
             <Box key={id} style={wide ? { gridColumn: "1 / -1" } : undefined} data-tile={id}>
               <Suspense

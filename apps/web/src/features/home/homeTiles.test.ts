@@ -15,22 +15,28 @@ describe("home tiles (issue 21): each only when the tenant's modules and the use
   });
 
   it("without the invoicing module there are no open documents; without news module no news", () => {
-    expect(ids({ modules: [], authorities: ["ROLE_USER"] })).toEqual(["schnell", "kunden", "artikel"]);
+    expect(ids({ modules: [], authorities: ["ROLE_USER"] })).toEqual([
+      "schnell",
+      "notizen",
+      "kunden",
+      "artikel",
+    ]);
   });
 
-  it("a cash keeper without ROLE_USER sees no tile (the page then points to the help)", () => {
-    expect(ids({ modules: ["kassabuch"], authorities: ["ROLE_KASSABUCH"] })).toEqual([]);
+  it("a cash keeper without ROLE_USER sees only the own notes (every member has them, issue 23)", () => {
+    expect(ids({ modules: ["kassabuch"], authorities: ["ROLE_KASSABUCH"] })).toEqual(["notizen"]);
   });
 
   it("working time needs the module zeiterfassung and a working-time role", () => {
     expect(ids({ modules: ["zeiterfassung"], authorities: ["ROLE_ARBEITSZEITERFASSUNG"] })).toEqual([
       "arbeitszeit",
+      "notizen",
     ]);
-    expect(ids({ modules: ["zeiterfassung"], authorities: ["ROLE_ZEITERFASSUNG"] })).toEqual([]);
-    expect(ids({ modules: [], authorities: ["ROLE_ARBEITSZEITERFASSUNG_ADMIN"] })).toEqual([]);
+    expect(ids({ modules: ["zeiterfassung"], authorities: ["ROLE_ZEITERFASSUNG"] })).toEqual(["notizen"]);
+    expect(ids({ modules: [], authorities: ["ROLE_ARBEITSZEITERFASSUNG_ADMIN"] })).toEqual(["notizen"]);
   });
 
   it("news alone shows with the module, whatever the roles", () => {
-    expect(ids({ modules: ["benachrichtigungen"], authorities: [] })).toEqual(["news"]);
+    expect(ids({ modules: ["benachrichtigungen"], authorities: [] })).toEqual(["notizen", "news"]);
   });
 });

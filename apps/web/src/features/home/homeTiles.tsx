@@ -45,6 +45,7 @@ import {
   zuletztArtikelQuery,
   zuletztKundenQuery,
 } from "./home.api.ts";
+import { Notizen } from "./Notizen.tsx";
 
 /**
  * A tile of the home page (issue 21). `areas`: the access areas of which at least one must be allowed (the tenant's
@@ -60,7 +61,8 @@ export interface HomeTile {
 
 export const HOME_TILES: readonly HomeTile[] = [
   { id: "schnell", areas: ["kunde", "belegListCreate", "artikelWrite"], wide: true, Component: SchnellTile },
-  { id: "arbeitszeit", areas: ["arbeitszeit"], wide: true, Component: ArbeitszeitTile },
+  { id: "arbeitszeit", areas: ["arbeitszeit"], Component: ArbeitszeitTile },
+  { id: "notizen", areas: ["member"], Component: NotizenTile },
   { id: "offeneBelege", areas: ["belegListCreate"], wide: true, Component: OffeneBelegeTile },
   { id: "kunden", areas: ["kunde"], Component: KundenTile },
   { id: "artikel", areas: ["artikel"], Component: ArtikelTile },
@@ -373,6 +375,16 @@ function NewsTile() {
           ))}
         </Stack>
       )}
+    </Kachel>
+  );
+}
+
+/** The user's own notes (issue 23): private to the user in this tenant, so every member sees the tile. */
+function NotizenTile() {
+  const { t } = useTranslation("home");
+  return (
+    <Kachel title={t("notizen.titel")} titleId="home-notizen">
+      <Notizen />
     </Kachel>
   );
 }
