@@ -31,6 +31,7 @@ import { createRng } from "../lib/prng.ts";
 import { fmt, out, summarize, table } from "../lib/stats.ts";
 
 const run = startRun({
+  db: { type: "string", default: "kontor_bench_arbeitszeit" },
   employees: { type: "string", default: "100" },
   small: { type: "string", default: "10" },
   seed: { type: "string", default: "22" },

@@ -12,8 +12,8 @@ let mandantId: number;
 beforeAll(async () => {
   t = await createTestApp();
   const user = await createTenantUser(t, {
-    authorities: ["ROLE_USER", "ROLE_BENACHRICHTIGUNGEN_ADMIN"],
-    modules: ["benachrichtigungen", "rechnungslegung"],
+    authorities: ["ROLE_USER", "ROLE_BENACHRICHTIGUNGEN_ADMIN", "ROLE_CONTENT_WRITE"],
+    modules: ["benachrichtigungen", "rechnungslegung", "content"],
   });
   token = await login(t, user);
   mandantId = user.mandantId;
@@ -97,6 +97,20 @@ const FIELDS: Record<
     },
     read: async (id) =>
       (await call(t, { method: "GET", url: `/app/api/beleg/${id}`, ...as() })).json().rechnungsText,
+  },
+  "PUT /app/api/contentFileContent": {
+    store: async (html) => {
+      const response = await call(t, {
+        method: "PUT",
+        url: "/app/api/contentFileContent",
+        ...as(),
+        payload: { filename: `Text ${Math.random()}`, parent: null, fileContent: html },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().id;
+    },
+    read: async (id) =>
+      (await call(t, { method: "GET", url: `/app/api/contentFile/${id}`, ...as() })).json().fileContent,
   },
   "POST /app/api/account": {
     store: async (html) => {

@@ -107,6 +107,8 @@ describe("security headers", () => {
       // The page may frame this origin (a shared document's PDF) and its own blobs (the document preview), nothing
       // frames the page.
       expect(policy.get("frame-src")).toEqual(["'self'", "blob:"]);
+      // Its own blobs may play (the content screen's audio player).
+      expect(policy.get("media-src")).toEqual(["'self'", "blob:"]);
       nonces.add(nonce!);
     }
     expect(nonces.size).toBe(4);

@@ -76,12 +76,15 @@ export const stylePolicyNonce = () => randomBytes(16).toString("base64");
  * issue 16) shows the document's PDF, served by the API, in an iframe; the document preview shows a PDF the app
  * fetched (with token and tenant) from a blob URL in the browser's viewer — which works although the blob document
  * inherits `object-src 'none'` (checked in Chromium). Nothing can frame the page itself (frame-ancestors 'none').
+ * Audio and video may play from this origin and from blobs the app fetched (`media-src 'self' blob:`): the content
+ * screen's player (issue 23) plays a file fetched with token and tenant.
  */
 export function pagePolicy(nonce: string): string {
   return serialize({
     ...APP_DIRECTIVES,
     "style-src": [...(APP_DIRECTIVES["style-src"] ?? []), `'nonce-${nonce}'`],
     "frame-src": ["'self'", "blob:"],
+    "media-src": ["'self'", "blob:"],
   });
 }
 

@@ -322,6 +322,22 @@ const SCREENS: Record<string, Screen> = {
       "{slug}/{contentId}": () => import("../features/content/ContentView.tsx").then((m) => m.ContentView),
     },
   },
+  // Quarter calendar (issue 23): the quarters, a new quarter (or a copy), the planning board.
+  quartalskalender_list: {
+    ns: ["quartalskalender", "crud", "validation"],
+    list: () =>
+      import("../features/quartalskalender/QuartalskalenderList.tsx").then((m) => m.QuartalskalenderList),
+  },
+  quartalskalender_create: {
+    ns: ["quartalskalender", "crud", "validation"],
+    list: () =>
+      import("../features/quartalskalender/QuartalskalenderCreate.tsx").then((m) => m.QuartalskalenderCreate),
+  },
+  quartalskalender: {
+    ns: ["quartalskalender", "crud", "validation", "kundesuche"],
+    edit: () =>
+      import("../features/quartalskalender/QuartalskalenderBoard.tsx").then((m) => m.QuartalskalenderBoard),
+  },
   // Help (issue 21): what each area does, its screens and tasks, the keys that work.
   hilfe: {
     ns: ["hilfe"],

@@ -232,6 +232,15 @@ const RULES: Record<string, { area: AccessArea; cases: Case[] }> = {
       ["content role without module", [], ["ROLE_CONTENT_WRITE"], false],
     ],
   },
+  "Changing content: module and the write role, or admin": {
+    area: "contentWrite",
+    cases: [
+      ["module + write", ["content"], ["ROLE_CONTENT_WRITE"], true],
+      ["module + read-only", ["content"], ["ROLE_CONTENT_READONLY"], false],
+      ["admin without module", [], ["ROLE_ADMIN"], true],
+      ["write role without module", [], ["ROLE_CONTENT_WRITE"], false],
+    ],
+  },
   "Version display: admin": {
     area: "version",
     cases: [

@@ -7,6 +7,7 @@ import type {
   TArbeitszeitBetrieb,
   TZeiterfassungUserData,
 } from "@kontor/domain/arbeitszeit/arbeitszeit.schema";
+import { addDays } from "@kontor/domain/date/calendar";
 import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client.ts";
 import {
@@ -270,7 +271,21 @@ export async function tagSummen(
   bis: string,
 ): Promise<Map<number, { monat: number; stand: number; hinweise: number; homeoffice: number }>> {
   if (starts.length === 0) return new Map();
-  const json = JSON.stringify(starts.map((s) => ({ user_id: s.userId, start: s.start ?? "1900-01-01" })));
+  // Month bounds computed here, so every condition below is a plain range of the primary key (an expression such as
+  // date_trunc(…) + interval was a filter after the scan, reading every day from the start: ~40 ms for 100).
+  const monatsEnde = (d: string) => addDays(`${addDays(`${d.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
+  const json = JSON.stringify(
+    starts.map((s) => {
+      const start = s.start ?? "1900-01-01";
+      return {
+        user_id: s.userId,
+        start,
+        start_monat: `${start.slice(0, 7)}-01`,
+        start_ende: monatsEnde(start),
+      };
+    }),
+  );
+  const bisMonat = `${bis.slice(0, 7)}-01`;
   const rows = await queryRows<{
     user_id: string | number;
     monat: string | number | null;
@@ -279,17 +294,28 @@ export async function tagSummen(
     homeoffice: string | number | null;
   }>(
     tx,
-    sql`select s.user_id,
-          sum(t.netto) filter (where t.datum between ${monatVon}::date and ${monatBis}::date) as monat,
-          sum(t.netto) filter (where t.datum >= s.start and t.datum <= ${bis}::date) as stand,
-          count(*) filter (where t.datum between ${monatVon}::date and ${monatBis}::date
-            and cardinality(t.hinweise) > 0) as hinweise,
-          count(*) filter (where t.datum between ${monatVon}::date and ${monatBis}::date and t.homeoffice)
-            as homeoffice
-        from jsonb_to_recordset(${json}::jsonb) as s(user_id bigint, start date)
-        left join arbeitszeit_tag t on t.user_id = s.user_id
-          and t.datum >= least(s.start, ${monatVon}::date) and t.datum <= greatest(${monatBis}::date, ${bis}::date)
-        group by s.user_id`,
+    // Per employee: the month's days (netto, flagged days, home-office days) and the balance's netto from the
+    // start up to `bis`: the days of the start's month and of bis's month, and the whole months between from
+    // arbeitszeit_tag_monat (one row a month, not every day). Each part is a range of the primary key.
+    sql`select s.user_id, m.netto as monat, m.hinweise, m.homeoffice,
+          coalesce(a.netto, 0) + coalesce(b.netto, 0) + coalesce(c.netto, 0) as stand
+        from jsonb_to_recordset(${json}::jsonb) as s(user_id bigint, start date, start_monat date, start_ende date)
+        left join lateral (
+          select sum(t.netto) as netto, count(*) filter (where cardinality(t.hinweise) > 0) as hinweise,
+                 count(*) filter (where t.homeoffice) as homeoffice
+            from arbeitszeit_tag t
+           where t.user_id = s.user_id and t.datum between ${monatVon}::date and ${monatBis}::date) m on true
+        left join lateral (
+          select sum(t.netto) as netto from arbeitszeit_tag t
+           where t.user_id = s.user_id and t.datum >= s.start and t.datum <= least(${bis}::date, s.start_ende)
+        ) a on true
+        left join lateral (
+          select sum(t.netto) as netto from arbeitszeit_tag t
+           where t.user_id = s.user_id and s.start_monat < ${bisMonat}::date
+             and t.datum >= ${bisMonat}::date and t.datum <= ${bis}::date) b on true
+        left join lateral (
+          select sum(g.netto) as netto from arbeitszeit_tag_monat g
+           where g.user_id = s.user_id and g.monat > s.start_monat and g.monat < ${bisMonat}::date) c on true`,
   );
   return new Map(
     rows.map((r) => [
@@ -305,18 +331,21 @@ export async function tagSummen(
 }
 
 /**
- * Per employee the first day with a recorded day or an approved absence (the balance's start when the settings
- * name none) — one statement for all employees, or for one (`userId`).
+ * The first day of each given employee's data (the earliest day row or approved absence) — the balance's start when
+ * the settings name none. One statement; per employee two index lookups (the first day by the primary key's order),
+ * not a scan of every day.
  */
-export async function ersteTage(tx: Tx, userId?: number): Promise<Map<number, string>> {
-  const nur = (spalte: string) => (userId === undefined ? sql`` : sql`and ${sql.raw(spalte)} = ${userId}`);
+export async function ersteTage(tx: Tx, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
   const rows = await queryRows<{ user_id: string | number; erster: string | null }>(
     tx,
-    sql`select user_id, min(erster)::text as erster from (
-          select user_id, min(datum) as erster from arbeitszeit_tag where true ${nur("user_id")} group by user_id
-          union all
-          select user_id, min(von) from abwesenheit where status = 'genehmigt' ${nur("user_id")} group by user_id
-        ) x group by user_id`,
+    sql`select u.user_id, least(t.datum, a.von)::text as erster
+        from unnest(${`{${userIds.join(",")}}`}::bigint[]) as u(user_id)
+        left join lateral (
+          select datum from arbeitszeit_tag where user_id = u.user_id order by datum limit 1) t on true
+        left join lateral (
+          select von from abwesenheit where user_id = u.user_id and status = 'genehmigt' order by von limit 1
+        ) a on true`,
   );
   return new Map(rows.flatMap((r) => (r.erster === null ? [] : [[Number(r.user_id), r.erster] as const])));
 }

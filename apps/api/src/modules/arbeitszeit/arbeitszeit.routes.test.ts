@@ -774,6 +774,32 @@ describe("a running month", () => {
   });
 });
 
+describe("balances over months", () => {
+  it("whole months between come from the month rows: the balance moves by each month's saldo", async () => {
+    const { ma } = await betrieb();
+    await erfasst(ma, { datum: "2025-05-05", von: "08:00", bis: "18:00" });
+    await erfasst(ma, { datum: "2025-06-02", von: "07:00", bis: "12:00" });
+    await erfasst(ma, { datum: "2025-07-01", von: "08:00", bis: "19:00" });
+    await erfasst(ma, { datum: "2025-07-02", von: "08:00", bis: "09:00" });
+    await erfasst(ma, { datum: "2025-08-04", von: "08:00", bis: "16:00" });
+    const [mai, juni, juli, august] = await Promise.all(
+      ["2025-05", "2025-06", "2025-07", "2025-08"].map((m) => monat(ma, m)),
+    );
+    // 11 h and 1 h: the missing break is only flagged (the tenant does not deduct it).
+    expect(juli!.summe.ist).toBe(660 + 60);
+    expect(august!.ueberstunden.stand - mai!.ueberstunden.stand).toBe(
+      juni!.summe.saldo + juli!.summe.saldo + august!.summe.saldo,
+    );
+    expect(juli!.ueberstunden.vormonat).toBe(juni!.ueberstunden.stand);
+    // A record deleted in a month between changes the later balance by exactly its minutes.
+    const erster = (
+      await ok<TArbeitszeit[]>(api(t, ma, "GET", "zeiterfassung?von=2025-06-01&bis=2025-06-30"))
+    )[0]!;
+    await ok(api(t, ma, "DELETE", `zeiterfassung/${erster.id}`), 204);
+    expect((await monat(ma, "2025-08")).ueberstunden.stand).toBe(august!.ueberstunden.stand - 300);
+  });
+});
+
 describe("report", () => {
   it("the employee's sheet and the admin's team table", async () => {
     const { admin, ma } = await betrieb();

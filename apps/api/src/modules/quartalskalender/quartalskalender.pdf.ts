@@ -40,7 +40,7 @@ export function quartalskalenderPdf(
   const feiertage = new Map(board.feiertage.map((f) => [f.datum, f]));
 
   const kopfzeile: TableCell[] = [
-    { text: d.zeile, bold: true },
+    { text: t.zeilenArten[kalender.zeilenArt], bold: true },
     ...wochen.map((w) => {
       const tage = w.tage.filter((tag) => tag.imQuartal);
       const frei = w.tage

@@ -11,9 +11,7 @@ export interface Platzhalter {
     | "einauslagerung"
     | "projekte"
     | "verleih"
-    | "content"
     | "webshop"
-    | "quartalskalender"
     | "datamigration"
     | "dashboard"
     | "allgemein";
@@ -24,9 +22,7 @@ const bestellung: Platzhalter = { text: "bestellung", verwandt: ["belege", "arti
 const lagerplaetze: Platzhalter = { text: "lagerplaetze", verwandt: ["artikel", "artikelkatalog"] };
 const einauslagerung: Platzhalter = { text: "einauslagerung", verwandt: ["artikel", "artikelkatalog"] };
 const verleih: Platzhalter = { text: "verleih", verwandt: ["artikel", "kunden"] };
-const content: Platzhalter = { text: "content", verwandt: ["artikel", "kunden"] };
 const webshop: Platzhalter = { text: "webshop", verwandt: ["artikel", "warengruppe", "untergruppe"] };
-const quartalskalender: Platzhalter = { text: "quartalskalender", verwandt: ["kunden", "belege"] };
 
 const PLATZHALTER: Readonly<Record<string, Platzhalter>> = {
   bestellung_list: bestellung,
@@ -40,14 +36,9 @@ const PLATZHALTER: Readonly<Record<string, Platzhalter>> = {
   verleih,
   verleih_list: verleih,
   verleih_artikel: verleih,
-  content_list: content,
-  content,
   webshop,
   webshop_category: webshop,
   webshop_category_item: webshop,
-  quartalskalender_list: quartalskalender,
-  quartalskalender,
-  quartalskalender_create: quartalskalender,
   datamigration: { text: "datamigration", verwandt: ["kunden", "artikel", "eingangsrechnungen"] },
   dashboard: { text: "dashboard", verwandt: ["home", "zahlungsauswertung"] },
 };

@@ -13,6 +13,7 @@ export interface HilfeBereich {
     | "kassabuch"
     | "arbeitszeit"
     | "content"
+    | "quartalskalender"
     | "preiskalkulator"
     | "rksv"
     | "stammdaten"
@@ -39,7 +40,6 @@ export const SPAETER: readonly string[] = [
   "einauslagerung",
   "verleih",
   "webshop",
-  "quartalskalender",
   "datamigration",
 ];
 
@@ -62,6 +62,7 @@ export const HILFE: readonly HilfeGruppe[] = [
       { id: "kassabuch", entries: ["kassabuch"] },
       { id: "arbeitszeit", entries: ["zeiterfassung", "zeiterfassung_mitarbeiter", "zem_settings_list"] },
       { id: "content", entries: ["content"] },
+      { id: "quartalskalender", entries: ["quartalskalender"] },
       { id: "preiskalkulator", entries: ["preiskalkulator"] },
       { id: "rksv", entries: ["rksv"] },
     ],

@@ -39,6 +39,7 @@ import {
 } from "../beleg/beleg.resource.ts";
 import { kundeEditPath } from "../kunde/kunde.resource.ts";
 import { myNewsQuery } from "../news/news.api.ts";
+import { HeuteTile as KalenderHeuteTile } from "../quartalskalender/HeuteTile.tsx";
 import {
   entwuerfeQuery,
   offeneRechnungenQuery,
@@ -67,6 +68,7 @@ export const HOME_TILES: readonly HomeTile[] = [
   { id: "kunden", areas: ["kunde"], Component: KundenTile },
   { id: "artikel", areas: ["artikel"], Component: ArtikelTile },
   { id: "news", areas: ["benachrichtigungen"], wide: true, Component: NewsTile },
+  { id: "kalender", areas: ["kalenderLesen"], Component: KalenderHeuteTile },
 ];
 
 /** The tiles the user sees, in order. */

@@ -24,6 +24,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
+import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { DateInput } from "../../components/form/DateInput.tsx";
 import { dialogSubmit } from "../../components/form/dialogSubmit.ts";
@@ -70,6 +71,7 @@ export function EintragDialog({
   const { t } = useTranslation(["quartalskalender", "crud"]);
   const problemMessage = useProblemMessage();
   const access = useShellAccess();
+  const { confirm, dialog } = useConfirm();
   const personen = board.kalender.zeilenArt === "personen";
   const eintrag = "eintrag" in vorlage ? vorlage.eintrag : null;
   const baustellen = useQuery({ ...baustellenQuery, enabled: personen });
@@ -199,8 +201,18 @@ export function EintragDialog({
             {...form.getInputProps("zeile")}
           />
           <SimpleGrid cols={2} spacing="sm">
-            <DateInput label={t("eintrag.von")} withAsterisk={schreiben} disabled={zu} {...form.getInputProps("von")} />
-            <DateInput label={t("eintrag.bis")} withAsterisk={schreiben} disabled={zu} {...form.getInputProps("bis")} />
+            <DateInput
+              label={t("eintrag.von")}
+              withAsterisk={schreiben}
+              disabled={zu}
+              {...form.getInputProps("von")}
+            />
+            <DateInput
+              label={t("eintrag.bis")}
+              withAsterisk={schreiben}
+              disabled={zu}
+              {...form.getInputProps("bis")}
+            />
           </SimpleGrid>
           {personen && (
             <Select
@@ -242,7 +254,8 @@ export function EintragDialog({
                   onClick={() => form.setFieldValue("farbe", farbe)}
                   style={{
                     cursor: zu ? "default" : "pointer",
-                    outline: form.getValues().farbe === farbe ? "2px solid var(--mantine-color-dark-6)" : undefined,
+                    outline:
+                      form.getValues().farbe === farbe ? "2px solid var(--mantine-color-dark-6)" : undefined,
                     outlineOffset: 2,
                   }}
                 >
@@ -272,7 +285,22 @@ export function EintragDialog({
           />
           <Group justify="space-between" mt="sm">
             {eintrag && schreiben ? (
-              <Button color="red" variant="subtle" loading={loeschen.isPending} onClick={() => loeschen.mutate()}>
+              <Button
+                color="red"
+                variant="subtle"
+                loading={loeschen.isPending}
+                onClick={async () => {
+                  if (
+                    await confirm({
+                      title: t("eintrag.loeschen"),
+                      message: t("eintrag.loeschenFrage", { text: eintrag.text }),
+                      confirmLabel: t("eintrag.loeschen"),
+                      danger: true,
+                    })
+                  )
+                    loeschen.mutate();
+                }}
+              >
                 {t("eintrag.loeschen")}
               </Button>
             ) : (
@@ -291,6 +319,7 @@ export function EintragDialog({
           </Group>
         </Stack>
       </form>
+      {dialog}
     </Modal>
   );
 }

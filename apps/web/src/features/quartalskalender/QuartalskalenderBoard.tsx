@@ -24,7 +24,7 @@ import {
 import { useMediaQuery } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { type DragEvent, useMemo, useRef, useState } from "react";
+import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../app/api.ts";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
@@ -122,7 +122,7 @@ function Board({
   const personen = kalender.zeilenArt === "personen";
   const nameBreite = handy ? 104 : 168;
   const raster = useMemo(
-    () => spalten(kalender.jahr, kalender.quartal, { tag: handy ? 24 : 26, wochenende: 12 }),
+    () => spalten(kalender.jahr, kalender.quartal, { tag: handy ? 24 : 30, wochenende: 12 }),
     [kalender.jahr, kalender.quartal, handy],
   );
   const feiertage = useMemo(() => new Map(board.feiertage.map((f) => [f.datum, f])), [board.feiertage]);
@@ -136,6 +136,12 @@ function Board({
   const [note, setNote] = useState<(Partial<TKalenderNote> & { datum: string }) | null>(null);
   const gezogen = useRef<Gezogen | null>(null);
   const [ziel, setZiel] = useState<string | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  // Open at this week (a week before it stays in view) when today lies in the quarter.
+  const heuteX = raster.index.has(heute) ? raster.tage[raster.index.get(heute)!]!.x : null;
+  useEffect(() => {
+    if (heuteX !== null && scroller.current) scroller.current.scrollLeft = Math.max(0, heuteX - 7 * 20);
+  }, [heuteX]);
 
   const neuLaden = () => queryClient.invalidateQueries({ queryKey: kalenderKeys.all });
   const verschieben = useMutation({
@@ -157,7 +163,12 @@ function Board({
           ...vorher,
           eintraege: vorher.eintraege.map((e) =>
             e.id === v.eintrag.id
-              ? { ...e, von: v.von, bis: v.bis, ...(personen ? { userId: v.zeile } : { baustelleId: v.zeile }) }
+              ? {
+                  ...e,
+                  von: v.von,
+                  bis: v.bis,
+                  ...(personen ? { userId: v.zeile } : { baustelleId: v.zeile }),
+                }
               : e,
           ),
         });
@@ -215,7 +226,13 @@ function Board({
               <Button
                 leftSection={<IconPlus size={16} />}
                 onClick={() =>
-                  setDialog({ neu: { zeile: board.zeilen[0]?.id ?? null, von: startTag(board, heute), bis: startTag(board, heute) } })
+                  setDialog({
+                    neu: {
+                      zeile: board.zeilen[0]?.id ?? null,
+                      von: startTag(board, heute),
+                      bis: startTag(board, heute),
+                    },
+                  })
                 }
               >
                 {t("board.eintragNeu")}
@@ -225,10 +242,18 @@ function Board({
               </Button>
             </>
           )}
-          <Button variant="default" loading={herunterladen.isPending && herunterladen.variables === "pdf"} onClick={() => herunterladen.mutate("pdf")}>
+          <Button
+            variant="default"
+            loading={herunterladen.isPending && herunterladen.variables === "pdf"}
+            onClick={() => herunterladen.mutate("pdf")}
+          >
             {t("board.pdf")}
           </Button>
-          <Button variant="default" loading={herunterladen.isPending && herunterladen.variables === "ics"} onClick={() => herunterladen.mutate("ics")}>
+          <Button
+            variant="default"
+            loading={herunterladen.isPending && herunterladen.variables === "ics"}
+            onClick={() => herunterladen.mutate("ics")}
+          >
             {t("board.ics")}
           </Button>
         </Group>
@@ -239,7 +264,12 @@ function Board({
         </Text>
       )}
 
-      <Paper withBorder radius="md" style={{ overflow: "auto", maxHeight: "calc(100dvh - 220px)" }}>
+      <Paper
+        ref={scroller}
+        withBorder
+        radius="md"
+        style={{ overflow: "auto", maxHeight: "calc(100dvh - 220px)" }}
+      >
         <Box
           role="grid"
           aria-label={titel}
@@ -256,7 +286,12 @@ function Board({
             sprache={sprache}
           />
           {board.zeilen.length === 0 && (
-            <Text p="md" size="sm" c="dimmed" style={{ position: "sticky", left: 0, width: "min(100vw - 48px, 640px)" }}>
+            <Text
+              p="md"
+              size="sm"
+              c="dimmed"
+              style={{ position: "sticky", left: 0, width: "min(100vw - 48px, 640px)" }}
+            >
               {t("board.keineZeilen")}
             </Text>
           )}
@@ -269,7 +304,11 @@ function Board({
                 key={zeile.id}
                 role="row"
                 data-testid={`zeile-${zeile.id}`}
-                style={{ display: "flex", borderTop: "1px solid var(--mantine-color-gray-3)", minHeight: hoehe }}
+                style={{
+                  display: "flex",
+                  borderTop: "1px solid var(--mantine-color-gray-3)",
+                  minHeight: hoehe,
+                }}
               >
                 <Box
                   role="rowheader"
@@ -284,7 +323,13 @@ function Board({
                     padding: "4px 8px",
                   }}
                 >
-                  <Text size="sm" fw={500} truncate="end" c={zeile.aktiv ? undefined : "dimmed"} title={zeile.name}>
+                  <Text
+                    size="sm"
+                    fw={500}
+                    truncate="end"
+                    c={zeile.aktiv ? undefined : "dimmed"}
+                    title={zeile.name}
+                  >
                     {zeile.name}
                   </Text>
                 </Box>
@@ -347,9 +392,7 @@ function Board({
           onSaved={neuLaden}
         />
       )}
-      {note && (
-        <NoteDialog board={board} note={note} onClose={() => setNote(null)} onSaved={neuLaden} />
-      )}
+      {note && <NoteDialog board={board} note={note} onClose={() => setNote(null)} onSaved={neuLaden} />}
     </Stack>
   );
 }
@@ -511,11 +554,14 @@ function Tag({
     // biome-ignore lint/a11y/useSemanticElements: a grid cell of the board; the keyboard way is the "Neuer Eintrag" button
     <div
       role="gridcell"
+      tabIndex={-1}
       aria-label={label}
       data-datum={spalte.datum}
       title={feiertag}
       onClick={planbar ? onNeu : undefined}
-      onKeyDown={undefined}
+      onKeyDown={(event) => {
+        if (planbar && (event.key === "Enter" || event.key === " ")) onNeu();
+      }}
       onDragOver={planbar ? onDragOver : undefined}
       onDrop={planbar ? onDrop : undefined}
       style={{
@@ -729,7 +775,13 @@ function NoteDialog({
         })}
       >
         <Stack gap="sm">
-          <DateInput label={t("note.datum")} withAsterisk value={datum} onChange={setDatum} error={fehler.datum} />
+          <DateInput
+            label={t("note.datum")}
+            withAsterisk
+            value={datum}
+            onChange={setDatum}
+            error={fehler.datum}
+          />
           <Textarea
             label={t("note.text")}
             withAsterisk

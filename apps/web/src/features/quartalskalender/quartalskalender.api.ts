@@ -67,7 +67,10 @@ export const baustellenQuery = queryOptions({
   queryKey: kalenderKeys.baustellen,
   queryFn: async ({ signal }) =>
     (
-      await api.getPage("constructionsite", { signal, query: { page: 0, size: 100, sort: ["bezeichnung,asc"] } })
+      await api.getPage("constructionsite", {
+        signal,
+        query: { page: 0, size: 100, sort: ["bezeichnung,asc"] },
+      })
     ).items as (TBaustelle & { id: number })[],
 });
 
@@ -92,7 +95,8 @@ export const baustelleSpeichern = (body: TBaustelleInput) =>
   api.put<TBaustelle & { id: number }>("constructionsite", body);
 
 /** The download paths of the board: PDF in the UI's language, the .ics. */
-export const pdfPfad = (id: number, lang: string) => `quartalskalender/${id}/pdf?lang=${lang === "en" ? "en" : "de"}`;
+export const pdfPfad = (id: number, lang: string) =>
+  `quartalskalender/${id}/pdf?lang=${lang === "en" ? "en" : "de"}`;
 export const icsPfad = (id: number) => `quartalskalender/${id}/ics`;
 
 /** The quarter after this one. */
