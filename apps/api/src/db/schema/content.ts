@@ -85,6 +85,7 @@ export const contentFile = pgTable(
       sql`coalesce(${t.parentId}, 0)`,
       sql`lower(${t.filename})`,
     ),
+    index("content_file_parent_idx").on(t.mandantId, t.parentId),
     index("content_file_blob_idx").on(t.mandantId, t.blobId),
     index("content_file_filename_idx").on(t.mandantId, t.filename, t.id),
   ],

@@ -124,16 +124,18 @@ export function MoveDialog(props: {
   return (
     <Modal opened onClose={props.onClose} title={props.title}>
       <Stack>
-        <Breadcrumbs aria-label={t("breadcrumbs")} separatorMargin={4}>
-          <Anchor component="button" type="button" onClick={() => setCurrent(null)}>
-            {t("root")}
-          </Anchor>
-          {path.map((step) => (
-            <Anchor component="button" type="button" key={step.id} onClick={() => setCurrent(step.id)}>
-              {step.folderName}
+        <nav aria-label={t("breadcrumbs")}>
+          <Breadcrumbs separatorMargin={4}>
+            <Anchor component="button" type="button" onClick={() => setCurrent(null)}>
+              {t("root")}
             </Anchor>
-          ))}
-        </Breadcrumbs>
+            {path.map((step) => (
+              <Anchor component="button" type="button" key={step.id} onClick={() => setCurrent(step.id)}>
+                {step.folderName}
+              </Anchor>
+            ))}
+          </Breadcrumbs>
+        </nav>
         {folders.isPending ? (
           <Loader size="sm" />
         ) : (

@@ -248,16 +248,18 @@ export function ContentFolder({ folder }: { folder: number | null }) {
         )}
       </Group>
 
-      <Breadcrumbs aria-label={t("breadcrumbs")} separatorMargin={4} style={{ flexWrap: "wrap" }}>
-        <Anchor component={Link} to={listPath(null)}>
-          {t("root")}
-        </Anchor>
-        {path.map((step) => (
-          <Anchor component={Link} to={listPath(step.id)} key={step.id}>
-            {step.folderName}
+      <nav aria-label={t("breadcrumbs")}>
+        <Breadcrumbs separatorMargin={4} style={{ flexWrap: "wrap" }}>
+          <Anchor component={Link} to={listPath(null)}>
+            {t("root")}
           </Anchor>
-        ))}
-      </Breadcrumbs>
+          {path.map((step) => (
+            <Anchor component={Link} to={listPath(step.id)} key={step.id}>
+              {step.folderName}
+            </Anchor>
+          ))}
+        </Breadcrumbs>
+      </nav>
 
       {!write && access.ready && (
         <Alert color="gray" variant="light">

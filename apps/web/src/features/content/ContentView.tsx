@@ -139,16 +139,18 @@ function ContentText({ folder, file }: { folder: number | null; file: TContentFi
 
   return (
     <Stack gap="md">
-      <Breadcrumbs aria-label={t("breadcrumbs")} separatorMargin={4} style={{ flexWrap: "wrap" }}>
-        <Anchor component={Link} to={listPath(null)}>
-          {t("root")}
-        </Anchor>
-        {path.map((step) => (
-          <Anchor component={Link} to={listPath(step.id)} key={step.id}>
-            {step.folderName}
+      <nav aria-label={t("breadcrumbs")}>
+        <Breadcrumbs separatorMargin={4} style={{ flexWrap: "wrap" }}>
+          <Anchor component={Link} to={listPath(null)}>
+            {t("root")}
           </Anchor>
-        ))}
-      </Breadcrumbs>
+          {path.map((step) => (
+            <Anchor component={Link} to={listPath(step.id)} key={step.id}>
+              {step.folderName}
+            </Anchor>
+          ))}
+        </Breadcrumbs>
+      </nav>
       <Group justify="space-between" wrap="wrap">
         <Title order={2} style={{ wordBreak: "break-word" }}>
           {file ? file.filename : t("view.newTitle")}

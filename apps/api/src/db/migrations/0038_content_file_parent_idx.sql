@@ -1,0 +1,1 @@
+CREATE INDEX "content_file_parent_idx" ON "content_file" USING btree ("mandant_id","parent_id");
