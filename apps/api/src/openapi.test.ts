@@ -89,7 +89,7 @@ describe("OpenAPI document", () => {
     expect(missing).toEqual([]);
   });
 
-  it("declares the files: the article Excel export, the article image, PDFs, templates, the cash-book export and e-invoices", () => {
+  it("declares the files: the article Excel export, the article image, PDFs, templates, the cash-book export, e-invoices, content files and calendars", () => {
     const ok = (path: string) => doc.paths[`/app/api${path}`]!.get!.responses["200"]!;
     expect(ok("/artikel/excel").content).toEqual({
       [XLSX]: { schema: { type: "string", format: "binary" } },
@@ -126,7 +126,15 @@ describe("OpenAPI document", () => {
       "text/plain",
       "application/pdf",
       "application/xml",
+      // Content files (issue 23): images and audio as checked by content; a quarter as iCalendar.
+      "image/gif",
+      "audio/mpeg",
+      "audio/ogg",
+      "audio/wav",
+      "audio/mp4",
+      "text/calendar",
     ]);
+    expect(Object.keys(ok("/quartalskalender/{id}/ics").content!)).toEqual(["text/calendar"]);
     const other = operations().flatMap(({ name, operation }) =>
       Object.entries(operation.responses)
         .filter(([status]) => /^2/.test(status))

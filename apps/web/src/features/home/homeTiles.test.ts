@@ -8,8 +8,14 @@ describe("home tiles (issue 21): each only when the tenant's modules and the use
   it("an administrator of a tenant with every module sees every tile, in order", () => {
     expect(
       ids({
-        modules: ["rechnungslegung", "benachrichtigungen", "zeiterfassung"],
-        authorities: ["ROLE_USER", "ROLE_ADMIN", "ROLE_ARTIKEL_WRITE", "ROLE_ARBEITSZEITERFASSUNG"],
+        modules: ["rechnungslegung", "benachrichtigungen", "zeiterfassung", "quartalskalender"],
+        authorities: [
+          "ROLE_USER",
+          "ROLE_ADMIN",
+          "ROLE_ARTIKEL_WRITE",
+          "ROLE_ARBEITSZEITERFASSUNG",
+          "ROLE_KALENDER_WRITE",
+        ],
       }),
     ).toEqual(HOME_TILES.map((tile) => tile.id));
   });
