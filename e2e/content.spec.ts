@@ -147,7 +147,7 @@ test.describe("content", () => {
 
     const page = await angemeldet(browser, mandantId, DEMO.admin, admin.userId);
     await page.goto("/app/content_list/root");
-    await expect(page.getByRole("heading", { level: 2, name: "Inhalte" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Dateien" })).toBeVisible();
     await expect(ordnerBereich(page).getByText("Keine Unterordner.")).toBeVisible();
 
     // A new subfolder of the top level, opened from the list.

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { ZAuthority } from "../access/access.schema.ts";
+import { LANG_KEYS, PASSWORD_MAX, PASSWORD_MIN } from "./auth.codes.ts";
+
+/* The code lists and limits are zod-free (auth.codes.ts, for screens); re-exported here as before. */
+export { isLangKey, LANG_KEYS, PASSWORD_MAX, PASSWORD_MIN, type TLangKey } from "./auth.codes.ts";
 
 /** SPEC §5: passwords have 5 to 50 characters. */
-export const PASSWORD_MIN = 5;
-export const PASSWORD_MAX = 50;
 export const ZPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
-export const ZLangKey = z.enum(["de", "en"]);
-export type TLangKey = z.infer<typeof ZLangKey>;
+export const ZLangKey = z.enum(LANG_KEYS);
 
 /**
  * SPEC §5: e-mail required, 5 to 50 characters, valid format. Stored and compared lower-case. Checks on one string

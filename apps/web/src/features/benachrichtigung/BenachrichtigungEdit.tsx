@@ -1,8 +1,5 @@
-import { AUTHORITIES, type TAuthority } from "@kontor/domain/access/access.schema";
-import {
-  type TBenachrichtigung,
-  ZBenachrichtigung,
-} from "@kontor/domain/benachrichtigung/benachrichtigung.schema";
+import { AUTHORITIES, type TAuthority } from "@kontor/domain/access/access.codes";
+import type { TBenachrichtigung } from "@kontor/domain/benachrichtigung/benachrichtigung.schema";
 import { Badge, Button, Group, MultiSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -15,7 +12,7 @@ import { notifyFailure, notifySuccess } from "../../components/feedback/notify.t
 import { AktivButton } from "../../components/form/AktivButton.tsx";
 import { BackLink, EditLoadFailed, EditLoading, parseSlug } from "../../components/form/EditStates.tsx";
 import { FormActions } from "../../components/form/FormActions.tsx";
-import { zodValidate } from "../../components/form/fieldErrors.ts";
+import { lazyCheck, zodValidate } from "../../components/form/fieldErrors.ts";
 import { showServerErrors, useSaveRules } from "../../components/form/useSaveRules.ts";
 import { useUnsavedChangesGuard } from "../../components/form/useUnsavedChangesGuard.tsx";
 import { formatDateTime } from "../../components/format/format.ts";
@@ -23,14 +20,13 @@ import { useProblemMessage } from "../../components/problemMessage.ts";
 import { LazyRichTextEditor } from "../../components/richtext/LazyRichTextEditor.tsx";
 import {
   benachrichtigungQuery,
+  benachrichtigungSchemas,
   saveBenachrichtigung,
   setBenachrichtigungAktiv,
 } from "./benachrichtigung.api.ts";
 import { benachrichtigungKeys, deleteBenachrichtigung } from "./benachrichtigung.list.api.ts";
 
 const LIST_PATH: string = "/benachrichtigungen_list/";
-const validate = zodValidate(ZBenachrichtigung);
-
 interface Values {
   id?: number;
   bezeichnung: string;
@@ -38,6 +34,9 @@ interface Values {
   restrictions: TAuthority[];
   editor: string;
 }
+
+/** The shared ZBenachrichtigung (the API's rules): loaded with the screen, not in its first load. */
+const rules = lazyCheck(async () => zodValidate((await benachrichtigungSchemas()).ZBenachrichtigung));
 
 const toValues = (item: TBenachrichtigung): Values => ({
   id: item.id,
@@ -69,10 +68,10 @@ function BenachrichtigungEdit({ id }: { id: number | "new" }) {
   const form = useForm<Values>({
     mode: "controlled",
     initialValues: { bezeichnung: "", aktiv: true, restrictions: [], editor: "" },
-    validate: (values) => validate(values),
+    validate: rules.check,
     validateInputOnBlur: true,
   });
-  const saveRules = useSaveRules(form, validate, {
+  const saveRules = useSaveRules(form, rules, {
     id: "benachrichtigung-save-fehlt",
     label: (path) => (path === "editor" ? t("field.editor") : undefined),
   });
@@ -183,9 +182,12 @@ function BenachrichtigungEdit({ id }: { id: number | "new" }) {
       </Stack>
       <form
         noValidate
-        onSubmit={form.onSubmit(
-          (values) => save.mutate(values),
-          () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+        onSubmit={rules.onSubmit(
+          form.onSubmit(
+            (values) => save.mutate(values),
+            () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+          ),
+          (error) => notifyFailure(t("crud:toast.saveFailed"), problemMessage(error)),
         )}
       >
         <Paper withBorder radius="md" p="lg">

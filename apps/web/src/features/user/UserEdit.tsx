@@ -1,4 +1,4 @@
-import { ZLangKey } from "@kontor/domain/auth/auth.schema";
+import { isLangKey, LANG_KEYS } from "@kontor/domain/auth/auth.codes";
 import {
   Alert,
   Anchor,
@@ -30,8 +30,7 @@ import { useProblemMessage } from "../../components/problemMessage.ts";
 import { accountQuery } from "../account/account.queries.ts";
 import { FormSection } from "../account/FormSection.tsx";
 import { problemFieldErrors } from "../account/formRules.ts";
-import { groupOptionsQuery } from "../group/group.api.ts";
-import { mandantOptionsQuery, saveUser, userQuery } from "./user.api.ts";
+import { groupOptionsQuery, mandantOptionsQuery, saveUser, userQuery } from "./user.api.ts";
 import { userAuditKey } from "./user.audit.api.ts";
 import {
   emptyUser,
@@ -42,7 +41,7 @@ import {
   toUserPayload,
   USER_PROBLEM_FIELDS,
   type UserFormValues,
-  validateUser,
+  userRules,
 } from "./user.form.ts";
 import { userKeys } from "./user.list.api.ts";
 import { parseSlug, userLabel } from "./user.rules.ts";
@@ -103,10 +102,10 @@ function UserEdit({ id }: { id: number | "new" }) {
   const form = useForm<UserFormValues>({
     mode: "controlled",
     initialValues: emptyUser(),
-    validate: validateUser,
+    validate: userRules.check,
     validateInputOnBlur: true,
   });
-  const saveRules = useSaveRules(form, validateUser, {
+  const saveRules = useSaveRules(form, userRules, {
     id: "user-save-fehlt",
     label: (path) =>
       ({
@@ -188,9 +187,12 @@ function UserEdit({ id }: { id: number | "new" }) {
     );
   }
 
-  const submit = form.onSubmit(
-    (values) => save.mutate(values),
-    () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+  const submit = userRules.onSubmit(
+    form.onSubmit(
+      (values) => save.mutate(values),
+      () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
+    ),
+    (error) => notifyFailure(t("crud:toast.saveFailed"), problemMessage(error)),
   );
   const values = form.getValues();
   const saved = detail.data;
@@ -262,12 +264,11 @@ function UserEdit({ id }: { id: number | "new" }) {
                 />
                 <Select
                   label={t("field.langKey")}
-                  data={ZLangKey.options.map((value) => ({ value, label: t(`common:language.${value}`) }))}
+                  data={LANG_KEYS.map((value) => ({ value, label: t(`common:language.${value}`) }))}
                   allowDeselect={false}
                   value={values.langKey}
                   onChange={(value) => {
-                    const parsed = ZLangKey.safeParse(value);
-                    if (parsed.success) form.setFieldValue("langKey", parsed.data);
+                    if (isLangKey(value)) form.setFieldValue("langKey", value);
                   }}
                   error={form.errors.langKey}
                   {...readOnlyLook}

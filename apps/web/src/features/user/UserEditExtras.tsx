@@ -1,4 +1,4 @@
-import { AUTHORITIES, type TAuthority } from "@kontor/domain/access/access.schema";
+import { AUTHORITIES, type TAuthority } from "@kontor/domain/access/access.codes";
 import type { TUserAuditEntry } from "@kontor/domain/user/user.schema";
 import { Alert, Button, Checkbox, MultiSelect, SimpleGrid, Table, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";

@@ -1,7 +1,7 @@
-import { type TUserAuditEntry, ZUserAuditEntry } from "@kontor/domain/user/user.schema";
+import type { TUserAuditEntry } from "@kontor/domain/user/user.schema";
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
 import { api } from "../../app/api.ts";
+import { userSchemas } from "./user.api.ts";
 import { userKeys } from "./user.list.api.ts";
 
 /** A user's audit log (administration data: dropped on a tenant switch like the user itself). */
@@ -11,6 +11,11 @@ export const userAuditKey = (id: number) => [...userKeys.all, "audit", id] as co
 export const userAuditQuery = (id: number) =>
   queryOptions({
     queryKey: userAuditKey(id),
-    queryFn: async ({ signal }): Promise<TUserAuditEntry[]> =>
-      z.array(ZUserAuditEntry).parse(await api.get<unknown>(`users/${id}/audit`, { signal, mandant: false })),
+    queryFn: async ({ signal }): Promise<TUserAuditEntry[]> => {
+      const [schemas, body] = await Promise.all([
+        userSchemas(),
+        api.get<unknown>(`users/${id}/audit`, { signal, mandant: false }),
+      ]);
+      return schemas.ZUserAudit.parse(body);
+    },
   });

@@ -1,9 +1,9 @@
-import type { TAuthority } from "@kontor/domain/access/access.schema";
-import type { TLangKey } from "@kontor/domain/auth/auth.schema";
-import { ZUser } from "@kontor/domain/user/user.schema";
+import type { TAuthority } from "@kontor/domain/access/access.codes";
+import type { TLangKey } from "@kontor/domain/auth/auth.codes";
+import type { ZUser } from "@kontor/domain/user/user.schema";
 import type { UseFormReturnType } from "@mantine/form";
 import type { z } from "zod";
-import { zodValidate } from "../../components/form/fieldErrors.ts";
+import { lazyCheck } from "../../components/form/fieldErrors.ts";
 import type { TUserRecord } from "./user.list.api.ts";
 
 /** The user form's values: what the inputs hold (selections as string ids, "" for empty texts). */
@@ -67,8 +67,6 @@ export function toUserPayload(values: UserFormValues): z.input<typeof ZUser> {
   };
 }
 
-const validatePayload = zodValidate(ZUser);
-
 /** Errors of the contract's fields at the form's inputs: `groups.0.id` belongs to the group selection. */
 export function toFormErrors(errors: Record<string, string>): Record<string, string> {
   const result: Record<string, string> = {};
@@ -83,10 +81,8 @@ export function toFormErrors(errors: Record<string, string>): Record<string, str
   return result;
 }
 
-/** The shared ZUser rules on the form. */
-export function validateUser(values: UserFormValues): Record<string, string> {
-  return toFormErrors(validatePayload(toUserPayload(values)));
-}
+/** The form's rules (validateUser in user.schemas.ts, with zod): loaded with the screen, not in its first load. */
+export const userRules = lazyCheck(() => import("./user.schemas.ts").then((module) => module.validateUser));
 
 /** SPEC §8: "Login name already used!" and "E-mail is already in use!" at their fields. */
 export const USER_PROBLEM_FIELDS = { "error.loginUsed": "login", "error.emailUsed": "email" } as const;

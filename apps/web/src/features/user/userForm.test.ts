@@ -1,9 +1,10 @@
 import { resources } from "@kontor/i18n";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emptyUser, toFormErrors, toUserFormValues, toUserPayload, validateUser } from "./user.form.ts";
+import { emptyUser, toFormErrors, toUserFormValues, toUserPayload } from "./user.form.ts";
 import type { TUserRecord } from "./user.list.api.ts";
 import { fullName, parseSlug, userLabel } from "./user.rules.ts";
+import { validateUser } from "./user.schemas.ts";
 
 beforeAll(async () => {
   await i18next.init({ resources, lng: "de", fallbackLng: false, ns: ["validation"], initAsync: false });
