@@ -9,8 +9,15 @@ module.exports = {
       comment:
         "packages/domain is isomorphic: zod and its own files only (no node:, no DB, no DOM libraries).",
       severity: "error",
-      from: { path: "^packages/domain/" },
+      from: { path: "^packages/domain/", pathNot: "\\.test\\.ts$" },
       to: { pathNot: ["^packages/domain/", "node_modules/zod/"] },
+    },
+    {
+      name: "domain-tests-import-only-zod-and-fast-check",
+      comment: "The domain's tests: what the domain may import, and fast-check for property tests.",
+      severity: "error",
+      from: { path: "^packages/domain/.*\\.test\\.ts$" },
+      to: { pathNot: ["^packages/domain/", "node_modules/zod/", "node_modules/fast-check/"] },
     },
     {
       name: "rksv-imports-only-node",

@@ -147,7 +147,7 @@ test.describe("content", () => {
 
     const page = await angemeldet(browser, mandantId, DEMO.admin, admin.userId);
     await page.goto("/app/content_list/root");
-    await expect(page.getByRole("heading", { level: 2, name: "Dateien" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Dateien" })).toBeVisible();
     await expect(ordnerBereich(page).getByText("Keine Unterordner.")).toBeVisible();
 
     // A new subfolder of the top level, opened from the list.
@@ -181,14 +181,14 @@ test.describe("content", () => {
     // The PNG: its page shows the image, decoded.
     await dateiBereich(page).getByRole("link", { name: "pixel.png", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/app/content/${folderId}/\\d+$`));
-    await expect(page.getByRole("heading", { level: 2, name: "pixel.png" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "pixel.png" })).toBeVisible();
     await bildGeladen(vorschau(page).getByRole("img", { name: "pixel.png" }));
 
     // Back in the folder, the PDF: its page shows the PDF in a frame.
     await page.getByRole("link", { name: "Zurück zum Ordner" }).click();
     await expect(page).toHaveURL(new RegExp(`/app/content_list/${folderId}$`));
     await dateiBereich(page).getByRole("link", { name: "angebot.pdf", exact: true }).click();
-    await expect(page.getByRole("heading", { level: 2, name: "angebot.pdf" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "angebot.pdf" })).toBeVisible();
     await pdfVorschau(page, "angebot.pdf");
     await page.context().close();
   });
@@ -313,7 +313,7 @@ test.describe("content", () => {
     // The image's page: the preview, no name field, no save.
     await dateiBereich(page).getByRole("link", { name: "pixel.png", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/app/content/${folder.id}/${pixel?.id}$`));
-    await expect(page.getByRole("heading", { level: 2, name: "pixel.png" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "pixel.png" })).toBeVisible();
     await bildGeladen(vorschau(page).getByRole("img", { name: "pixel.png" }));
     await expect(page.getByRole("button", { name: "Herunterladen", exact: true })).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Dateiname" })).toHaveCount(0);

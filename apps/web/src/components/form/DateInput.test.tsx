@@ -1,23 +1,12 @@
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import i18next from "i18next";
 import { useState } from "react";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { initTestI18n } from "../../test/komponententest.ts";
 import { DateInput } from "./DateInput.tsx";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initTestI18n(["common"]));
 
 afterEach(async () => {
   cleanup();

@@ -1,25 +1,13 @@
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../app/api.ts";
+import { initTestI18n } from "../../test/komponententest.ts";
 import { UidInput } from "./UidInput.tsx";
 import { showServerErrors } from "./useSaveRules.ts";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "validation"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initTestI18n(["common", "crud", "validation"]));
 afterEach(cleanup);
 
 let fail: (error: unknown) => void = () => undefined;

@@ -1,4 +1,3 @@
-import { resources } from "@kontor/i18n";
 import { MantineProvider, TextInput } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import {
@@ -11,26 +10,15 @@ import {
   RouterProvider,
 } from "@tanstack/react-router";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { session } from "../../app/session.ts";
+import { initTestI18n } from "../../test/komponententest.ts";
 import { visible } from "../../test/visible.ts";
 import { ResourceEditPage } from "../resource/ResourceEdit.tsx";
 import type { Resource } from "../resource/resource.ts";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "validation"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initTestI18n(["common", "crud", "errors", "validation"]));
 
 let router: ReturnType<typeof renderAt> | undefined;
 

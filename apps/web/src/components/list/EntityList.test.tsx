@@ -1,4 +1,3 @@
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import {
@@ -10,10 +9,9 @@ import {
   RouterProvider,
 } from "@tanstack/react-router";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Page } from "../../app/api.ts";
+import { initTestI18n } from "../../test/komponententest.ts";
 import { visible } from "../../test/visible.ts";
 import { EntityList } from "./EntityList.tsx";
 import type { ListDefinition, ListQuery } from "./listTypes.ts";
@@ -26,19 +24,7 @@ interface Item {
   notiz: string | null;
 }
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  // Mantine reads these; happy-dom lacks them.
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(() => initTestI18n(["common", "crud", "errors"]));
 
 afterEach(cleanup);
 

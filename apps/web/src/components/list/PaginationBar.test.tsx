@@ -1,22 +1,11 @@
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { initTestI18n } from "../../test/komponententest.ts";
 import { PaginationBar, type PaginationBarProps } from "./PaginationBar.tsx";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["crud"],
-    defaultNS: "crud",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initTestI18n(["crud"], "de", "crud"));
 
 afterEach(async () => {
   cleanup();

@@ -1,23 +1,13 @@
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import i18next from "i18next";
 import { useState } from "react";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { initTestI18n } from "../../test/komponententest.ts";
 import { visible } from "../../test/visible.ts";
 import { RICH_TEXT_CONTROLS, RichTextEditor, type RichTextEditorProps } from "./RichTextEditor.tsx";
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "richtext", "crud"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n(["common", "richtext", "crud"]);
   URL.createObjectURL ??= () => "blob:test";
   URL.revokeObjectURL ??= () => undefined;
 });

@@ -5,9 +5,8 @@ import type {
   TMitarbeiter,
   TTeamZeile,
 } from "@kontor/domain/arbeitszeit/arbeitszeit.schema";
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
-import { Notifications, notifications } from "@mantine/notifications";
+import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import {
   createMemoryHistory,
@@ -17,12 +16,12 @@ import {
   Outlet,
   RouterProvider,
 } from "@tanstack/react-router";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18next from "i18next";
 import type { ReactNode } from "react";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
+import { aufraeumen, initTestI18n } from "../../test/komponententest.ts";
 import { accountKeys } from "../account/account.queries.ts";
 import { mandantModulesKeys } from "../mandant/mandantModules.api.ts";
 import { ArbeitszeitMonat } from "./ArbeitszeitMonat.tsx";
@@ -31,29 +30,10 @@ import { monatName, monatPlus, monatSuche, reportPfad, tageText } from "./arbeit
 import { EintragDialog, uhrzeitNormal } from "./EintragDialog.tsx";
 import { MitarbeiterDialog } from "./MitarbeiterDialog.tsx";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "validation", "arbeitszeit"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-  if (!("fonts" in document))
-    Object.defineProperty(document, "fonts", {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-});
+beforeAll(() => initTestI18n(["common", "crud", "errors", "validation", "arbeitszeit"]));
 
 afterEach(async () => {
-  cleanup();
-  notifications.clean();
-  notifications.cleanQueue();
-  session.clear();
-  vi.unstubAllGlobals();
+  aufraeumen();
   await i18next.changeLanguage("de");
 });
 

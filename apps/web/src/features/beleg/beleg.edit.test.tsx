@@ -1,5 +1,4 @@
 import type { TBeleg } from "@kontor/domain/beleg/beleg.schema";
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import {
@@ -11,29 +10,15 @@ import {
   RouterProvider,
 } from "@tanstack/react-router";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
+import { initTestI18n } from "../../test/komponententest.ts";
 import { visible } from "../../test/visible.ts";
 import { BelegEdit } from "./beleg.edit.tsx";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "validation", "beleg", "kundesuche", "artikelsuche", "richtext"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-  if (!("fonts" in document))
-    Object.defineProperty(document, "fonts", {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-});
+beforeAll(() =>
+  initTestI18n(["common", "crud", "errors", "validation", "beleg", "kundesuche", "artikelsuche", "richtext"]),
+);
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,4 @@
 import type { TBelegLink } from "@kontor/domain/beleg/belegLink.schema";
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import {
@@ -11,24 +10,14 @@ import {
   RouterProvider,
 } from "@tanstack/react-router";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
+import { initTestI18n } from "../../test/komponententest.ts";
 import { BelegLinkDialog, gueltigBisFehler } from "./BelegLinkDialog.tsx";
 import { BelegLinkPage } from "./BelegLinkPage.tsx";
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "validation", "beleg"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+  await initTestI18n(["common", "crud", "errors", "validation", "beleg"]);
   // The page frames the PDF: happy-dom would fetch it from a server that is not there. Frames stay empty.
   const happyDOM = (
     window as unknown as { happyDOM?: { settings: { navigation: { disableChildFrameNavigation: boolean } } } }

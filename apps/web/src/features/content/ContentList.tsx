@@ -224,7 +224,7 @@ export function ContentFolder({ folder }: { folder: number | null }) {
       onDrop={onDrop}
     >
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t("title")}</Title>
+        <Title order={1}>{t("title")}</Title>
         {write && (
           <Group gap="xs" wrap="wrap">
             <Button

@@ -152,7 +152,7 @@ function ContentText({ folder, file }: { folder: number | null; file: TContentFi
         </Breadcrumbs>
       </nav>
       <Group justify="space-between" wrap="wrap">
-        <Title order={2} style={{ wordBreak: "break-word" }}>
+        <Title order={1} style={{ wordBreak: "break-word" }}>
           {file ? file.filename : t("view.newTitle")}
         </Title>
         <Group gap="xs">

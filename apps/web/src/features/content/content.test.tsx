@@ -1,7 +1,6 @@
 import type { TContentFileZeile, TFolder } from "@kontor/domain/content/content.schema";
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
-import { Notifications, notifications } from "@mantine/notifications";
+import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import {
   createMemoryHistory,
@@ -11,42 +10,20 @@ import {
   Outlet,
   RouterProvider,
 } from "@tanstack/react-router";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import i18next from "i18next";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../app/api.ts";
 import { session } from "../../app/session.ts";
+import { aufraeumen, initTestI18n } from "../../test/komponententest.ts";
 import { accountKeys } from "../account/account.queries.ts";
 import { mandantModulesKeys } from "../mandant/mandantModules.api.ts";
 import { ContentFolder } from "./ContentList.tsx";
 import { batches, folderOfSlug, formatBytes, refusals, viewPath } from "./content.api.ts";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "validation", "content"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-  if (!("fonts" in document))
-    Object.defineProperty(document, "fonts", {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-});
+beforeAll(() => initTestI18n(["common", "crud", "errors", "validation", "content"]));
 
-afterEach(() => {
-  cleanup();
-  notifications.clean();
-  notifications.cleanQueue();
-  session.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(aufraeumen);
 
 describe("helpers", () => {
   it("folder slugs: root, ids, nothing else", () => {

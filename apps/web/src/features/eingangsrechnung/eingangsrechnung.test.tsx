@@ -1,7 +1,6 @@
 import type { TEingangsrechnung } from "@kontor/domain/erechnung/eingang.schema";
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
-import { Notifications, notifications } from "@mantine/notifications";
+import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import {
   createMemoryHistory,
@@ -11,13 +10,13 @@ import {
   Outlet,
   RouterProvider,
 } from "@tanstack/react-router";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18next from "i18next";
 import type { ReactNode } from "react";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../app/api.ts";
 import { session } from "../../app/session.ts";
+import { aufraeumen, initTestI18n } from "../../test/komponententest.ts";
 import { accountKeys } from "../account/account.queries.ts";
 import { mandantModulesKeys } from "../mandant/mandantModules.api.ts";
 import { EingangsrechnungAnsicht } from "./EingangsrechnungDetail.tsx";
@@ -33,25 +32,10 @@ import {
   zahlGenau,
 } from "./eingangsrechnung.format.ts";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "eingangsrechnung"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(() => initTestI18n(["common", "crud", "errors", "eingangsrechnung"]));
 
 afterEach(async () => {
-  cleanup();
-  notifications.clean();
-  notifications.cleanQueue();
-  session.clear();
-  vi.unstubAllGlobals();
+  aufraeumen();
   await i18next.changeLanguage("de");
 });
 

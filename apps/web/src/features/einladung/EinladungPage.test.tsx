@@ -1,4 +1,3 @@
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
 import {
   createMemoryHistory,
@@ -10,24 +9,13 @@ import {
 } from "@tanstack/react-router";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
+import { initTestI18n } from "../../test/komponententest.ts";
 import { visible } from "../../test/visible.ts";
 import { EinladungPage } from "./EinladungPage.tsx";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "account", "errors", "validation"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(() => initTestI18n(["common", "account", "errors", "validation"]));
 
 afterEach(() => {
   cleanup();

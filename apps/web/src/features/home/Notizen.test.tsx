@@ -1,39 +1,19 @@
 import { todayIso } from "@kontor/domain/date/calendar";
 import type { TNote } from "@kontor/domain/note/note.schema";
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
-import { Notifications, notifications } from "@mantine/notifications";
+import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
+import { aufraeumen, initTestI18n } from "../../test/komponententest.ts";
 import { Notizen, notizFehler } from "./Notizen.tsx";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "errors", "validation", "home"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  // The autosizing text area listens for web fonts, which jsdom does not have.
-  if (!("fonts" in document))
-    Object.defineProperty(document, "fonts", {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-});
+beforeAll(() => initTestI18n(["common", "errors", "validation", "home"]));
 
 afterEach(async () => {
-  cleanup();
-  notifications.clean();
-  notifications.cleanQueue();
-  session.clear();
-  vi.unstubAllGlobals();
+  aufraeumen();
   await i18next.changeLanguage("de");
 });
 

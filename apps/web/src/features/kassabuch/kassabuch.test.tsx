@@ -1,42 +1,20 @@
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
-import { Notifications, notifications } from "@mantine/notifications";
+import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../app/api.ts";
 import { session } from "../../app/session.ts";
+import { aufraeumen, initTestI18n } from "../../test/komponententest.ts";
 import { KassabuchAbschlussDialog } from "./KassabuchAbschlussDialog.tsx";
 import { KassabuchEintragDialog } from "./KassabuchEintragDialog.tsx";
 import { KassabuchKorrekturDialog } from "./KassabuchKorrekturDialog.tsx";
 import { exportGrenze, exportPfad, korrigierbar, zeitraumTage, zeitraumVon } from "./kassabuch.api.ts";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "validation", "kassabuch", "kundesuche"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-  if (!("fonts" in document))
-    Object.defineProperty(document, "fonts", {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-});
+beforeAll(() => initTestI18n(["common", "crud", "errors", "validation", "kassabuch", "kundesuche"]));
 
-afterEach(() => {
-  cleanup();
-  notifications.clean();
-  notifications.cleanQueue();
-  session.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(aufraeumen);
 
 describe("export refused", () => {
   it("a period beyond the export's cap (400 at von, code max) reads as such in both languages", () => {

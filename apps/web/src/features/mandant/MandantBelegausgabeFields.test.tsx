@@ -1,14 +1,12 @@
 import { MANDANT_LOGO_MAX_BYTES } from "@kontor/domain/mandant/mandantLogo.schema";
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { Notifications, notifications } from "@mantine/notifications";
+import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
+import { aufraeumen, initTestI18n } from "../../test/komponententest.ts";
 import { visible } from "../../test/visible.ts";
 import MandantBelegausgabeFields from "./MandantBelegausgabeFields.tsx";
 import { emptyMandant, type MandantFormValues, toPayload } from "./mandant.form.ts";
@@ -19,31 +17,9 @@ vi.mock("@tanstack/react-router", () => ({
   useLocation: () => ({ href: "/app/mandant/7" }),
 }));
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "validation", "mandant", "mandantausgabe"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  // Mantine reads these (combobox, autosize textarea); happy-dom lacks them.
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-  if (!("fonts" in document))
-    Object.defineProperty(document, "fonts", {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-});
+beforeAll(() => initTestI18n(["common", "crud", "errors", "validation", "mandant", "mandantausgabe"]));
 
-afterEach(() => {
-  cleanup();
-  notifications.clean();
-  notifications.cleanQueue();
-  session.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(aufraeumen);
 
 interface Call {
   method: string;

@@ -1,39 +1,20 @@
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { Notifications, notifications } from "@mantine/notifications";
+import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18next from "i18next";
 import { useEffect } from "react";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
+import { aufraeumen, initTestI18n } from "../../test/komponententest.ts";
 import { visible } from "../../test/visible.ts";
 import MandantBenutzerFields from "./MandantBenutzerFields.tsx";
 import { emptyMandant, type MandantFormValues } from "./mandant.form.ts";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "validation", "mandant"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(() => initTestI18n(["common", "crud", "errors", "validation", "mandant"]));
 
-afterEach(() => {
-  cleanup();
-  // The toast store is global: no toast of one test in the next.
-  notifications.clean();
-  notifications.cleanQueue();
-  session.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(aufraeumen);
 
 interface Call {
   method: string;

@@ -4,9 +4,8 @@ import type {
   TKalenderEintrag,
   TQuartalskalenderBoard,
 } from "@kontor/domain/quartalskalender/quartalskalender.schema";
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
-import { Notifications, notifications } from "@mantine/notifications";
+import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import {
   createMemoryHistory,
@@ -16,11 +15,10 @@ import {
   Outlet,
   RouterProvider,
 } from "@tanstack/react-router";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
+import { aufraeumen, initTestI18n } from "../../test/komponententest.ts";
 import { accountKeys } from "../account/account.queries.ts";
 import { visibleTiles } from "../home/homeTiles.tsx";
 import { mandantModulesKeys } from "../mandant/mandantModules.api.ts";
@@ -28,30 +26,9 @@ import { abgelegt, bahnen, spalten } from "./board.rules.ts";
 import { QuartalskalenderBoard } from "./QuartalskalenderBoard.tsx";
 import { alsSpeichern, naechstesQuartal } from "./quartalskalender.api.ts";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "validation", "quartalskalender", "kundesuche"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-  if (!("fonts" in document))
-    Object.defineProperty(document, "fonts", {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-});
+beforeAll(() => initTestI18n(["common", "crud", "errors", "validation", "quartalskalender", "kundesuche"]));
 
-afterEach(() => {
-  cleanup();
-  notifications.clean();
-  notifications.cleanQueue();
-  session.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(aufraeumen);
 
 describe("board geometry", () => {
   it("weekdays wide, weekends narrow, every day of the quarter's weeks has its place", () => {

@@ -1,7 +1,6 @@
 import type { TRksvBelegZeile, TRksvKasse } from "@kontor/domain/rksv/rksv.schema";
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
-import { Notifications, notifications } from "@mantine/notifications";
+import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import {
   createMemoryHistory,
@@ -12,11 +11,10 @@ import {
   RouterProvider,
 } from "@tanstack/react-router";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18next from "i18next";
 import type { ReactNode } from "react";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
+import { aufraeumen, initTestI18n } from "../../test/komponententest.ts";
 import { accountKeys } from "../account/account.queries.ts";
 import { mandantModulesKeys } from "../mandant/mandantModules.api.ts";
 import { RksvKasseKarte } from "./RksvKasseKarte.tsx";
@@ -24,30 +22,9 @@ import { RksvScreen } from "./RksvScreen.tsx";
 import { alsStart, pruefeStart, RksvStartForm, type StartWerte, startFehler } from "./RksvStartForm.tsx";
 import { exportName, exportPfad, monatsanfang, wandzeit } from "./rksv.api.ts";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "validation", "rksv"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-  if (!("fonts" in document))
-    Object.defineProperty(document, "fonts", {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-});
+beforeAll(() => initTestI18n(["common", "crud", "errors", "validation", "rksv"]));
 
-afterEach(() => {
-  cleanup();
-  notifications.clean();
-  notifications.cleanQueue();
-  session.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(aufraeumen);
 
 const FORMAT = "Nur Buchstaben, Ziffern, Punkt und Bindestrich (kein Unterstrich, keine Leerzeichen).";
 const werte = (teil: Partial<StartWerte> = {}): StartWerte => ({

@@ -22,6 +22,7 @@ import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { FormActions } from "../../components/form/FormActions.tsx";
+import { lazyCheck } from "../../components/form/fieldErrors.ts";
 import { useSaveRules } from "../../components/form/useSaveRules.ts";
 import { useUnsavedChangesGuard } from "../../components/form/useUnsavedChangesGuard.tsx";
 import { formatDateTime } from "../../components/format/format.ts";
@@ -41,13 +42,15 @@ import {
   toUserPayload,
   USER_PROBLEM_FIELDS,
   type UserFormValues,
-  userRules,
 } from "./user.form.ts";
 import { userKeys } from "./user.list.api.ts";
 import { parseSlug, userLabel } from "./user.rules.ts";
 
 /* The memberships, the authorities, the sessions button and the change log load right after the screen (DESIGN §9 route budget). */
 const ladeExtras = () => import("./UserEditExtras.tsx");
+
+/** The form's rules (validateUser in user.schemas.ts, with zod): loaded with the screen, not in its first load. */
+const userRules = lazyCheck(() => import("./user.schemas.ts").then((module) => module.validateUser));
 const UserZugehoerigkeit = lazy(async () => ({ default: (await ladeExtras()).UserZugehoerigkeit }));
 const RevokeSessionsButton = lazy(async () => ({ default: (await ladeExtras()).RevokeSessionsButton }));
 const UserAuditLog = lazy(async () => ({ default: (await ladeExtras()).UserAuditLog }));

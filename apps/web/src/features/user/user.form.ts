@@ -3,7 +3,6 @@ import type { TLangKey } from "@kontor/domain/auth/auth.codes";
 import type { ZUser } from "@kontor/domain/user/user.schema";
 import type { UseFormReturnType } from "@mantine/form";
 import type { z } from "zod";
-import { lazyCheck } from "../../components/form/fieldErrors.ts";
 import type { TUserRecord } from "./user.list.api.ts";
 
 /** The user form's values: what the inputs hold (selections as string ids, "" for empty texts). */
@@ -80,9 +79,6 @@ export function toFormErrors(errors: Record<string, string>): Record<string, str
   }
   return result;
 }
-
-/** The form's rules (validateUser in user.schemas.ts, with zod): loaded with the screen, not in its first load. */
-export const userRules = lazyCheck(() => import("./user.schemas.ts").then((module) => module.validateUser));
 
 /** SPEC §8: "Login name already used!" and "E-mail is already in use!" at their fields. */
 export const USER_PROBLEM_FIELDS = { "error.loginUsed": "login", "error.emailUsed": "email" } as const;

@@ -1,4 +1,3 @@
-import { resources } from "@kontor/i18n";
 import { MantineProvider } from "@mantine/core";
 import { notificationsStore } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -11,25 +10,13 @@ import {
   RouterProvider,
 } from "@tanstack/react-router";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { session } from "../../app/session.ts";
 import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
+import { initTestI18n } from "../../test/komponententest.ts";
 import { warengruppe } from "./warengruppe.edit.tsx";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: "de",
-    fallbackLng: false,
-    ns: ["common", "crud", "errors", "validation", "stammdaten"],
-    defaultNS: "common",
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(() => initTestI18n(["common", "crud", "errors", "validation", "stammdaten"]));
 
 afterEach(() => {
   cleanup();
