@@ -1,9 +1,7 @@
 import type { TAuthority, TModul } from "@kontor/domain/access/access.schema";
 import type { TArbeitszeitSpeichernInput } from "@kontor/domain/arbeitszeit/arbeitszeit.schema";
-import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { withTenant } from "../../db/tenant.ts";
 import { createUser } from "../../setup/seed.ts";
 import { call, createTenantUser, login, type TestApp, unique } from "../../test/helpers.ts";
 
@@ -88,55 +86,3 @@ export const vierzigStunden = (eintrittsdatum = "2025-05-01") => ({
   eintrittsdatum,
   urlaubsanspruchjahr: 25,
 });
-
-/**
- * A tenant's working time in bulk (bench and speed checks): `anzahl` employees (40 h from `von`), each with two
- * records (08:00–12:00, 12:30–16:30) on every weekday from `von` to `bis`, inserted by SQL; the day cache is then
- * rebuilt through PUT zeiterfassung/betrieb (the same code that re-evaluates every day when the rules change).
- */
-export async function massenDaten(
-  t: TestApp,
-  admin: Person,
-  options: { anzahl: number; von: string; bis: string },
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < options.anzahl; i++) {
-    const loginName = unique("bench");
-    ids.push(
-      await createUser(t.db, {
-        login: loginName,
-        email: `${loginName}@example.test`,
-        password: "secret123",
-        authorities: ["ROLE_ARBEITSZEITERFASSUNG"],
-        mandantIds: [admin.mandantId],
-        lastName: `Mitarbeiter ${String(i).padStart(3, "0")}`,
-      }),
-    );
-  }
-  const daten = JSON.stringify({ ...vierzigStunden(options.von), urlaub_aktuell: 0, uberstunden_aktuell: 0 });
-  await withTenant(t.db, admin.mandantId, async (tx) => {
-    await tx.execute(sql`
-      insert into arbeitszeit_einstellung (user_id, daten)
-      select u, ${daten}::jsonb from unnest(${`{${ids.join(",")}}`}::bigint[]) u`);
-    await tx.execute(sql`
-      insert into arbeitszeit (user_id, datum, von, bis, erfasst_von)
-      select u, d::date, (d::date + z.von) at time zone 'Europe/Vienna', (d::date + z.bis) at time zone 'Europe/Vienna', 'bench'
-      from unnest(${`{${ids.join(",")}}`}::bigint[]) u,
-        generate_series(${options.von}::date, ${options.bis}::date, interval '1 day') d,
-        (values (time '08:00', time '12:00'), (time '12:30', time '16:30')) z(von, bis)
-      where extract(isodow from d) < 6`);
-  });
-  const betrieb = (pausenAbzug: boolean) =>
-    ok(
-      api(t, admin, "PUT", "zeiterfassung/betrieb", {
-        region: "AT",
-        pausenAbzug,
-        confirmTimes: true,
-        zeitausgleich: true,
-        vacationMode: false,
-      }),
-    );
-  await betrieb(true);
-  await betrieb(false);
-  return ids;
-}
