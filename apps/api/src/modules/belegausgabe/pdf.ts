@@ -20,6 +20,11 @@ const require = createRequire(import.meta.url);
  * is read-only to pdfkit (each document makes its own subset) and rendering is synchronous, so sharing it is safe.
  * fontkit's exports cannot be reassigned, so pdfkit is given a copy with the caching create: the module cache
  * entry is replaced before pdfmake (and with it pdfkit) is loaded.
+ * One thing is not read-only: fontkit keeps each glyph it made and returns it with the characters of its first
+ * request. A subset asks for the parts of a composite glyph (U of Ü, the period of …) without characters; with a
+ * font shared across documents, every later document then mapped U and . to nothing in its text layer (copied
+ * text and extraction read "nit price No 1 00"). So a glyph made without characters takes them from the first
+ * request that has them (pdf.test.ts).
  */
 function fontsEinmalParsen() {
   const pfad = require.resolve("fontkit", { paths: [path.dirname(require.resolve("pdfkit"))] });
@@ -33,7 +38,7 @@ function fontsEinmalParsen() {
     create(bytes: Uint8Array, family?: string) {
       const familien = geparst.get(bytes) ?? new Map<string, unknown>();
       geparst.set(bytes, familien);
-      if (!familien.has(family ?? "")) familien.set(family ?? "", original.create(bytes, family));
+      if (!familien.has(family ?? "")) familien.set(family ?? "", mitZeichen(original.create(bytes, family)));
       return familien.get(family ?? "");
     },
   });
@@ -53,6 +58,26 @@ const SCHNITTE = {
   italics: "Roboto-Italic.ttf",
   bolditalics: "Roboto-MediumItalic.ttf",
 } as const;
+
+interface Glyph {
+  codePoints: number[];
+}
+interface Schrift {
+  getGlyph(id: number, characters?: number[]): Glyph | null;
+}
+
+/** The font, its glyphs completed with the characters a later request names (see fontsEinmalParsen). */
+function mitZeichen(schrift: unknown): unknown {
+  const font = schrift as Schrift;
+  if (typeof font?.getGlyph !== "function") return schrift;
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, characters = []) => {
+    const glyph = getGlyph(id, characters);
+    if (glyph && characters.length > 0 && glyph.codePoints.length === 0) glyph.codePoints = characters;
+    return glyph;
+  };
+  return font;
+}
 
 let geladen: PdfMake | undefined;
 
