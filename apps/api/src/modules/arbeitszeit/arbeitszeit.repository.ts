@@ -7,7 +7,7 @@ import type {
   TArbeitszeitBetrieb,
   TZeiterfassungUserData,
 } from "@kontor/domain/arbeitszeit/arbeitszeit.schema";
-import { addDays } from "@kontor/domain/date/calendar";
+import { daysInMonth } from "@kontor/domain/date/calendar";
 import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client.ts";
 import {
@@ -273,7 +273,7 @@ export async function tagSummen(
   if (starts.length === 0) return new Map();
   // Month bounds computed here, so every condition below is a plain range of the primary key (an expression such as
   // date_trunc(…) + interval was a filter after the scan, reading every day from the start: ~40 ms for 100).
-  const monatsEnde = (d: string) => addDays(`${addDays(`${d.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
+  const monatsEnde = (d: string) => `${d.slice(0, 8)}${daysInMonth(Number(d.slice(0, 4)), Number(d.slice(5, 7)))}`;
   const json = JSON.stringify(
     starts.map((s) => {
       const start = s.start ?? "1900-01-01";

@@ -13,8 +13,9 @@ import { dialogSubmit } from "../../components/form/dialogSubmit.ts";
 import { MissingHint } from "../../components/form/FormActions.tsx";
 import { fieldErrorMessage, zodValidate } from "../../components/form/fieldErrors.ts";
 import { showServerErrors, useSaveRules } from "../../components/form/useSaveRules.ts";
+import { formatQuantity } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { type AbwesenheitAntwort, abwesenheitSpeichern, tageText } from "./arbeitszeit.api.ts";
+import { type AbwesenheitAntwort, abwesenheitSpeichern } from "./arbeitszeit.api.ts";
 
 interface Werte {
   art: TAbwesenheitArt;
@@ -59,7 +60,7 @@ export function AbwesenheitDialog({
   onClose: () => void;
   onGespeichert: () => void;
 }) {
-  const { t, i18n } = useTranslation(["arbeitszeit", "crud", "common"]);
+  const { t } = useTranslation(["arbeitszeit", "crud", "common"]);
   const problemMessage = useProblemMessage();
   const [sendet, setSendet] = useState(false);
   const [antwort, setAntwort] = useState<AbwesenheitAntwort | null>(null);
@@ -141,7 +142,7 @@ export function AbwesenheitDialog({
           />
           {antwort?.warnung === "urlaubUeberschritten" && (
             <Alert color="yellow" variant="light" role="status" title={t("abwesenheit.gespeichert")}>
-              {t("abwesenheit.warnung", { rest: tageText(antwort.urlaubRest, i18n.language) })}
+              {t("abwesenheit.warnung", { rest: formatQuantity(antwort.urlaubRest, 1) })}
             </Alert>
           )}
           {antwort === null && <MissingHint missing={regeln.missing} />}

@@ -40,7 +40,6 @@ import {
   feiertageQuery,
   feiertagLoeschen,
   mitarbeiterQuery,
-  tageText,
 } from "./arbeitszeit.api.ts";
 
 const MitarbeiterDialog = lazy(async () => ({
@@ -122,7 +121,7 @@ function MitarbeiterTabelle({
   mitarbeiter: readonly TMitarbeiter[];
   onBearbeiten: (m: TMitarbeiter) => void;
 }) {
-  const { t, i18n } = useTranslation("arbeitszeit");
+  const { t } = useTranslation("arbeitszeit");
   const collator = new Intl.Collator("de");
   const zeilen = [...mitarbeiter].sort((a, b) => collator.compare(mitarbeiterName(a), mitarbeiterName(b)));
   if (zeilen.length === 0) return <Text c="dimmed">{t("einstellungen.keineMitarbeiter")}</Text>;
@@ -158,7 +157,7 @@ function MitarbeiterTabelle({
                     <Table.Td ta="right">{formatQuantity(d.workhours, 2)}</Table.Td>
                     <Table.Td>{d.part_time ? t("einstellungen.ja") : t("einstellungen.nein")}</Table.Td>
                     <Table.Td>{d.eintrittsdatum ? formatDate(d.eintrittsdatum) : "–"}</Table.Td>
-                    <Table.Td ta="right">{tageText(d.urlaubsanspruchjahr, i18n.language)}</Table.Td>
+                    <Table.Td ta="right">{formatQuantity(d.urlaubsanspruchjahr, 1)}</Table.Td>
                     <Table.Td ta="right">{formatQuantity(d.uberstunden_aktuell, 2)}</Table.Td>
                   </>
                 ) : (

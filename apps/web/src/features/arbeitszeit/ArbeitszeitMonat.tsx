@@ -33,7 +33,7 @@ import { useTranslation } from "react-i18next";
 import { useShellAccess } from "../../app/shell/useShellAccess.ts";
 import { useConfirm } from "../../components/dialogs/ConfirmDialog.tsx";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
-import { formatDate, formatDateTime } from "../../components/format/format.ts";
+import { formatDate, formatDateTime, formatQuantity } from "../../components/format/format.ts";
 import { IconPencil, IconPlus, IconTrash } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { AbwesenheitKalender, ART_FARBE } from "./AbwesenheitKalender.tsx";
@@ -58,7 +58,6 @@ import {
   monatQuery,
   monatSuche,
   monatVon,
-  tageText,
   wochentag,
 } from "./arbeitszeit.api.ts";
 
@@ -118,7 +117,7 @@ const IconHistorie = () => (
  * the month and (admins, any employee) approving, returning and reopening it; the month sheet as PDF, CSV, Excel.
  */
 export function ArbeitszeitMonat() {
-  const { t, i18n } = useTranslation(["arbeitszeit", "crud", "common"]);
+  const { t } = useTranslation(["arbeitszeit", "crud", "common"]);
   const access = useShellAccess();
   const admin = access.can("arbeitszeitAdmin");
   const problemMessage = useProblemMessage();
@@ -314,12 +313,12 @@ export function ArbeitszeitMonat() {
             />
             <Karte
               label={t("summe.urlaub", { jahr: m.urlaub.jahr })}
-              wert={t("summe.tage", { count: m.urlaub.rest, anzahl: tageText(m.urlaub.rest, i18n.language) })}
+              wert={t("summe.tage", { count: m.urlaub.rest, anzahl: formatQuantity(m.urlaub.rest, 1) })}
               farbe={m.urlaub.rest < 0 ? "red.8" : undefined}
               unten={t("summe.urlaubDetail", {
-                anspruch: tageText(m.urlaub.anspruch, i18n.language),
-                genommen: tageText(m.urlaub.genommen, i18n.language),
-                beantragt: tageText(m.urlaub.beantragt, i18n.language),
+                anspruch: formatQuantity(m.urlaub.anspruch, 1),
+                genommen: formatQuantity(m.urlaub.genommen, 1),
+                beantragt: formatQuantity(m.urlaub.beantragt, 1),
               })}
             />
             <Karte label={t("summe.homeoffice")} wert={String(m.summe.homeofficeTage)} />

@@ -19,7 +19,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
-import { formatDate } from "../../components/format/format.ts";
+import { formatDate, formatQuantity } from "../../components/format/format.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { MonatSchalter, mitarbeiterName, ReportKnoepfe, STATUS_FARBE } from "./ArbeitszeitTeile.tsx";
 import {
@@ -27,7 +27,6 @@ import {
   abwesenheitEntscheiden,
   antraegeQuery,
   monatVon,
-  tageText,
   teamQuery,
 } from "./arbeitszeit.api.ts";
 
@@ -48,7 +47,7 @@ export function teamSortiert(zeilen: readonly TTeamZeile[], richtung: "asc" | "d
  * of the year with approve / refuse; the payroll export of the month (CSV, Excel).
  */
 export function ArbeitszeitTeam() {
-  const { t, i18n } = useTranslation(["arbeitszeit", "crud", "common"]);
+  const { t } = useTranslation(["arbeitszeit", "crud", "common"]);
   const problemMessage = useProblemMessage();
   const navigate = useNavigate();
   const [monat, setMonat] = useState(monatVon());
@@ -152,7 +151,7 @@ export function ArbeitszeitTeam() {
                       {dauerText(z.ueberstunden, true)}
                       {z.deadlineUeberschritten ? " !" : ""}
                     </Table.Td>
-                    <Table.Td ta="right">{tageText(z.urlaubRest, i18n.language)}</Table.Td>
+                    <Table.Td ta="right">{formatQuantity(z.urlaubRest, 1)}</Table.Td>
                     <Table.Td>
                       <Badge color={STATUS_FARBE[z.status]} variant="light" tt="none">
                         {t(`status.${z.status}`)}
@@ -193,7 +192,7 @@ export function ArbeitszeitTeam() {
 
 /** The requests of a year waiting for a decision, with approve / refuse (a comment). */
 function OffeneAntraege({ jahr, namen }: { jahr: number; namen: ReadonlyMap<number, string> }) {
-  const { t, i18n } = useTranslation(["arbeitszeit", "crud", "common"]);
+  const { t } = useTranslation(["arbeitszeit", "crud", "common"]);
   const problemMessage = useProblemMessage();
   const queryClient = useQueryClient();
   const antraege = useQuery(antraegeQuery(jahr));
@@ -228,7 +227,7 @@ function OffeneAntraege({ jahr, namen }: { jahr: number; namen: ReadonlyMap<numb
               <b>{namen.get(a.userId) ?? `#${a.userId}`}</b> · {t(`art.${a.art}`)} · {formatDate(a.von)}
               {a.bis !== a.von ? `–${formatDate(a.bis)}` : ""}
               {a.halbtag ? ` (${t("tag.halberTag")})` : ""} ·{" "}
-              {t("summe.tage", { count: a.tage, anzahl: tageText(a.tage, i18n.language) })}
+              {t("summe.tage", { count: a.tage, anzahl: formatQuantity(a.tage, 1) })}
               {a.kommentar ? ` — ${a.kommentar}` : ""}
             </Text>
             <Group gap="xs">

@@ -194,10 +194,3 @@ export function monatSuche(search: Record<string, unknown>): { userId: number | 
     monat: istMonat(search.monat) ? search.monat : null,
   };
 }
-
-/** Days as people say them: "2", "2,5" (de), "2.5" (en). */
-export function tageText(tage: number, sprache: string): string {
-  return new Intl.NumberFormat(sprache === "en" ? "en-GB" : "de-AT", { maximumFractionDigits: 1 }).format(
-    tage,
-  );
-}

@@ -26,7 +26,7 @@ import { accountKeys } from "../account/account.queries.ts";
 import { mandantModulesKeys } from "../mandant/mandantModules.api.ts";
 import { ArbeitszeitMonat } from "./ArbeitszeitMonat.tsx";
 import { ArbeitszeitTeam, teamSortiert } from "./ArbeitszeitTeam.tsx";
-import { monatName, monatPlus, monatSuche, reportPfad, tageText } from "./arbeitszeit.api.ts";
+import { monatName, monatPlus, monatSuche, reportPfad } from "./arbeitszeit.api.ts";
 import { EintragDialog, uhrzeitNormal } from "./EintragDialog.tsx";
 import { MitarbeiterDialog } from "./MitarbeiterDialog.tsx";
 
@@ -44,8 +44,6 @@ describe("helpers", () => {
     expect(monatPlus("2026-03", -14)).toBe("2025-01");
     expect(monatName("2026-01", "de")).toBe("Jänner 2026");
     expect(monatName("2026-11", "en")).toBe("November 2026");
-    expect(tageText(12.5, "de")).toBe("12,5");
-    expect(tageText(12.5, "en")).toBe("12.5");
   });
   it("times typed on a keypad are made whole; others stay for the schema to refuse", () => {
     expect(uhrzeitNormal("8")).toBe("08:00");
