@@ -273,7 +273,8 @@ export async function tagSummen(
   if (starts.length === 0) return new Map();
   // Month bounds computed here, so every condition below is a plain range of the primary key (an expression such as
   // date_trunc(…) + interval was a filter after the scan, reading every day from the start: ~40 ms for 100).
-  const monatsEnde = (d: string) => `${d.slice(0, 8)}${daysInMonth(Number(d.slice(0, 4)), Number(d.slice(5, 7)))}`;
+  const monatsEnde = (d: string) =>
+    `${d.slice(0, 8)}${daysInMonth(Number(d.slice(0, 4)), Number(d.slice(5, 7)))}`;
   const json = JSON.stringify(
     starts.map((s) => {
       const start = s.start ?? "1900-01-01";
