@@ -37,7 +37,7 @@ import { serverFieldErrors } from "../../components/form/fieldErrors.ts";
 import { formatDate } from "../../components/format/format.ts";
 import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from "../../components/icons.tsx";
 import { useProblemMessage } from "../../components/problemMessage.ts";
-import { abgelegt, bahnen, type Spalte, spalten } from "./board.rules.ts";
+import { abgelegt, bahnen, type Spalte, spalten, startScroll } from "./board.rules.ts";
 import { EintragDialog, type EintragVorlage } from "./EintragDialog.tsx";
 import {
   alsSpeichern,
@@ -137,11 +137,13 @@ function Board({
   const gezogen = useRef<Gezogen | null>(null);
   const [ziel, setZiel] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
-  // Open at this week (a week before it stays in view) when today lies in the quarter.
-  const heuteX = raster.index.has(heute) ? raster.tage[raster.index.get(heute)!]!.x : null;
+  // Open at this week (and the week before it where the width allows) when today lies in the quarter.
   useEffect(() => {
-    if (heuteX !== null && scroller.current) scroller.current.scrollLeft = Math.max(0, heuteX - 7 * 20);
-  }, [heuteX]);
+    const element = scroller.current;
+    if (!element) return;
+    const links = startScroll(raster, heute, element.clientWidth - nameBreite);
+    if (links !== null) element.scrollLeft = links;
+  }, [raster, heute, nameBreite]);
 
   const neuLaden = () => queryClient.invalidateQueries({ queryKey: kalenderKeys.all });
   const verschieben = useMutation({

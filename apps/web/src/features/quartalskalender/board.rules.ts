@@ -44,3 +44,25 @@ export function abgelegt(e: Pick<TKalenderEintrag, "von" | "bis">, gegriffen: st
   const verschiebung = daysBetween(gegriffen, ziel);
   return { von: addDays(e.von, verschiebung), bis: addDays(e.bis, verschiebung) };
 }
+
+/**
+ * Where the board opens (its scrollLeft) when today lies in the quarter: this week whole in view right of the names,
+ * the week before it too where the width allows, else as much of it as fits. `sichtbar` is the width of the days'
+ * part of the board (the scroller's width without the sticky names). A week is not a fixed width — weekends are
+ * narrow — so the offset is measured from this week's Monday, not from today (opening at "today − 7 × 20 px" hid this
+ * week's Monday under the names on Saturdays and Sundays).
+ */
+export function startScroll(
+  raster: Pick<ReturnType<typeof spalten>, "tage" | "index">,
+  heute: string,
+  sichtbar: number,
+): number | null {
+  const i = raster.index.get(heute);
+  if (i === undefined) return null;
+  const montag = raster.tage[i - (raster.tage[i]!.wochentag - 1)]!;
+  const wochenBreite = (von: number) => raster.tage.slice(von, von + 7).reduce((s, t) => s + t.breite, 0);
+  const montagIndex = raster.index.get(montag.datum)!;
+  const davor = montagIndex >= 7 ? wochenBreite(montagIndex - 7) : 0;
+  const platz = Math.max(0, sichtbar - wochenBreite(montagIndex));
+  return Math.max(0, montag.x - Math.min(davor, platz));
+}
