@@ -1,9 +1,15 @@
-import type { TErechnungFormat } from "@kontor/domain/erechnung/erechnung.codes";
+import { peppolAdresse, type TErechnungFormat } from "@kontor/domain/erechnung/erechnung.codes";
 import { ciiSchreiben } from "./cii.ts";
 import { ebInterfaceSchreiben } from "./ebinterface.ts";
 import { rechnungLesen } from "./lesen.ts";
 import { type Partei, PEPPOL_PROZESS, type Rechnung, SPEZIFIKATION } from "./modell.ts";
-import { istWarnung, regelnPruefen, type TPruefProfil, type Verstoss } from "./pruefung.ts";
+import {
+  istWarnung,
+  regelnPruefen,
+  type TPruefProfil,
+  type TPruefSyntax,
+  type Verstoss,
+} from "./pruefung.ts";
 import { ublSchreiben } from "./ubl.ts";
 
 /**
@@ -28,48 +34,26 @@ export const PROFIL: Readonly<Record<TErechnungFormat, TPruefProfil>> = {
   "xrechnung-cii": "xrechnung",
   zugferd: "en16931",
   peppol: "peppol",
-  ebinterface: "en16931",
+  ebinterface: "ebinterface",
+};
+
+/** The syntax a format is written in (ebInterface: its own; the check reads it as UBL where lists differ). */
+const SYNTAX: Readonly<Record<TErechnungFormat, TPruefSyntax>> = {
+  "xrechnung-ubl": "ubl",
+  "xrechnung-cii": "cii",
+  zugferd: "cii",
+  peppol: "ubl",
+  ebinterface: "ubl",
 };
 
 /**
- * The VAT-number schemes of the EAS code list by VAT-id prefix: Peppol has no e-mail scheme (PEPPOL-EN16931-CL008),
- * so a party known only by e-mail is addressed by its VAT id in Peppol BIS.
+ * The party addressed as Peppol accepts it: Peppol has no e-mail scheme (PEPPOL-EN16931-CL008), so a party known
+ * only by e-mail is addressed by its VAT id (EAS 9914, 9930, …); without one its e-mail address stays and the check
+ * refuses the export, naming what to enter (a Peppol id in the customer's terms or the tenant's settings).
  */
-const EAS_UID: Readonly<Record<string, string>> = {
-  AT: "9914",
-  BE: "9925",
-  BG: "9926",
-  CH: "9927",
-  CY: "9928",
-  CZ: "9929",
-  DE: "9930",
-  EE: "9931",
-  GB: "9932",
-  EL: "9933",
-  HR: "9934",
-  IE: "9935",
-  LI: "9936",
-  LT: "9937",
-  LU: "9938",
-  LV: "9939",
-  MT: "9943",
-  NL: "9944",
-  PL: "9945",
-  PT: "9946",
-  RO: "9947",
-  SI: "9949",
-  SK: "9950",
-  HU: "9910",
-  ES: "9920",
-  FR: "9957",
-};
-
-/** The party addressed as Peppol accepts it: by its VAT id when all it has is an e-mail address. */
 function peppolPartei(p: Partei): Partei {
-  const adresse = p.elektronischeAdresse;
-  if (adresse && adresse.schema !== "EM") return p;
-  const schema = p.uid ? EAS_UID[p.uid.slice(0, 2)] : undefined;
-  return schema && p.uid ? { ...p, elektronischeAdresse: { schema, wert: p.uid } } : p;
+  const adresse = peppolAdresse(p.elektronischeAdresse, p.uid);
+  return adresse ? { ...p, elektronischeAdresse: adresse } : p;
 }
 
 /**
@@ -84,8 +68,9 @@ export function mitKennung(r: Rechnung, format: TErechnungFormat): Rechnung {
     ...(profil === "peppol"
       ? { verkaeufer: peppolPartei(r.verkaeufer), kaeufer: peppolPartei(r.kaeufer) }
       : {}),
-    spezifikation: profil === "en16931" ? SPEZIFIKATION.en16931 : SPEZIFIKATION[profil],
-    ...(profil === "en16931" ? {} : { prozess: PEPPOL_PROZESS }),
+    spezifikation:
+      profil === "en16931" || profil === "ebinterface" ? SPEZIFIKATION.en16931 : SPEZIFIKATION[profil],
+    ...(profil === "en16931" || profil === "ebinterface" ? {} : { prozess: PEPPOL_PROZESS }),
   };
 }
 
@@ -124,7 +109,7 @@ function begriffe(r: Rechnung): string {
 export function pruefenUndSchreiben(rechnung: Rechnung, format: TErechnungFormat): string {
   const profil = PROFIL[format];
   const r = mitKennung(rechnung, format);
-  const verstoesse = regelnPruefen(r, profil).filter((v) => !istWarnung(v.regel, profil));
+  const verstoesse = regelnPruefen(r, profil, SYNTAX[format]).filter((v) => !istWarnung(v.regel, profil));
   if (verstoesse.length > 0) throw new ErechnungUngueltig(verstoesse);
   const xml = schreiben(r, format);
   if (format !== "ebinterface" && begriffe(rechnungLesen(xml).rechnung) !== begriffe(r))

@@ -437,8 +437,14 @@ describe("ebInterface 6.1", () => {
       '<TaxItem><TaxableAmount>140.00</TaxableAmount><TaxPercent TaxCategoryCode="E">0.00</TaxPercent>' +
         "<TaxAmount>0.00</TaxAmount><Comment>Umsatzsteuerbefreit – Kleinunternehmer gemäß § 6 Abs. 1 Z 27 UStG</Comment></TaxItem>",
     ]);
+    // As the official sample states a small business's exemption: on every exempt line's tax item too.
+    for (const zeile of alle(xml.kleinunternehmer!, "ListLineItem"))
+      expect(abschnitt(zeile, "TaxItem")).toContain(
+        '<TaxPercent TaxCategoryCode="E">0.00</TaxPercent><TaxAmount>0.00</TaxAmount>' +
+          "<Comment>Umsatzsteuerbefreit – Kleinunternehmer gemäß § 6 Abs. 1 Z 27 UStG</Comment>",
+      );
     const biller = abschnitt(xml.kleinunternehmer!, "Biller");
-    expect(werte(biller, "VATIdentificationNumber")).toEqual(["ATU00000000"]);
+    expect(werte(biller, "VATIdentificationNumber")).toEqual(["00000000"]);
     expect(biller).toContain(
       '<FurtherIdentification IdentificationType="FASTNR">12 345/6789</FurtherIdentification>',
     );

@@ -26,9 +26,10 @@ import { e, ea, t, XML_KOPF } from "./xml.ts";
  *   allowed too, but receivers book credits from CreditMemo); a storno of a credit note (positive total) is a
  *   charge and stays an Invoice. CancelledOriginalDocument needs the original's date (BT-26); without it the
  *   reference is a RelatedDocument. A 380/381 refers to its BT-25 by RelatedDocument (it does not cancel it).
- * - VAT ids. ebInterface requires one for Biller and InvoiceRecipient; without one the 6.1 documentation
- *   prescribes "ATU00000000" (up to 6.0 it was "00000000", which the official 6.1 sample still shows for an
- *   ordering party; the official UBL mapping writes "ATU00000000" too).
+ * - VAT ids. ebInterface requires one for Biller and InvoiceRecipient; a party without one — a small business
+ *   (Kleinunternehmer) or a private buyer — is written with "00000000", the convention the official 6.1 sample shows
+ *   (AUSTRIAPRO's UBL mapping writes "ATU00000000" instead). This is ebInterface's answer to EN 16931 BR-CO-26, so
+ *   its check leaves that rule out (pruefung.ts NICHT_IN_EBINTERFACE); a tax number goes to FASTNR.
  * - References. BT-13 (order) → InvoiceRecipient/OrderReference/OrderID, as the official mapping does; this is
  *   the "Auftragsreferenz" the Austrian federal government requires. BT-10 (buyer reference) is mapped there too
  *   by AUSTRIAPRO's business-term table, so it is the OrderID when there is no order reference; with both, it goes
@@ -43,7 +44,9 @@ import { e, ea, t, XML_KOPF } from "./xml.ts";
  *   A contact without a name (ContactType requires one) gives its phone and e-mail to the address.
  * - VAT categories. TaxCategoryCode is the EN 16931 code (S for every positive rate, as the official mapping
  *   passes it through), not ebInterface's recommended "AA" for reduced rates: the rate is in TaxPercent and a
- *   reader maps it back unchanged. Exemption reasons (BT-120, else the BT-121 code) are the Tax items' Comment.
+ *   reader maps it back unchanged. An exemption (E for the small business, AE, K, G, O) is stated as the official
+ *   sample does: TaxPercent 0 with its category and the reason (BT-120, else the BT-121 code) as the Comment of the
+ *   Tax summary's item and of every exempt line's item.
  *   A line's TaxAmount is its own net × rate (informational); the invoice's VAT is the Tax summary's.
  * - Delivery needs a date or a period (XSD choice): BG-14 wins over BT-72 when both exist (as the official mapping
  *   does); without either there is no Delivery, so a delivery address alone cannot be written, nor the delivery
@@ -61,8 +64,8 @@ import { e, ea, t, XML_KOPF } from "./xml.ts";
 
 export const EBINTERFACE_NAMESPACE = "http://www.ebinterface.at/schema/6p1/";
 
-/** What ebInterface 6.1 prescribes as VATIdentificationNumber of a party without a VAT id. */
-export const OHNE_UID = "ATU00000000";
+/** The VATIdentificationNumber of a party without a VAT id (the official ebInterface 6.1 sample's convention). */
+export const OHNE_UID = "00000000";
 
 type Dokumentart = "Invoice" | "CreditMemo";
 
@@ -85,7 +88,13 @@ export function ebInterfaceSchreiben(rechnung: Rechnung): string {
       lieferung(r),
       rechnungssteller(r.verkaeufer),
       rechnungsempfaenger(r),
-      e("Details", e("ItemList", r.positionen.map(positionsZeile))),
+      e(
+        "Details",
+        e(
+          "ItemList",
+          r.positionen.map((p) => positionsZeile(p, befreiung(r, p))),
+        ),
+      ),
       abschlaegeAufBelegebene(r),
       e(
         "Tax",
@@ -218,7 +227,13 @@ function pflicht(name: string, wert: string | undefined): string {
   return t(name, wert) || `<${name}/>`;
 }
 
-function positionsZeile(p: Position): string {
+/** The exemption reason of an exempt line: its category's in the VAT breakdown (BT-120, else BT-121). */
+function befreiung(r: Rechnung, p: Position): string | undefined {
+  const zeile = r.steuern.find((s) => s.kategorie === p.kategorie && (s.befreiungsGrund ?? s.befreiungsCode));
+  return zeile?.befreiungsGrund ?? zeile?.befreiungsCode;
+}
+
+function positionsZeile(p: Position, befreiungsGrund: string | undefined): string {
   const abschlag = p.abschlag;
   return e(
     "ListLineItem",
@@ -242,7 +257,13 @@ function positionsZeile(p: Position): string {
           t("Comment", abschlag.grund),
         ),
       ),
-    steuerPosten(p.netto, p.kategorie, p.satz, toFixedString(prozentVon(p.netto, p.satz), 2)),
+    steuerPosten(
+      p.netto,
+      p.kategorie,
+      p.satz,
+      toFixedString(prozentVon(p.netto, p.satz), 2),
+      befreiungsGrund,
+    ),
     t("LineItemAmount", betrag(p.netto)),
   );
 }

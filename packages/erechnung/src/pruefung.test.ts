@@ -12,7 +12,24 @@ import {
   type Verstoss,
 } from "./pruefung.ts";
 
-const PROFILE: readonly TPruefProfil[] = ["en16931", "xrechnung", "peppol"];
+const PROFILE: readonly TPruefProfil[] = ["en16931", "xrechnung", "peppol", "ebinterface"];
+
+/**
+ * The EN 16931 rules ebInterface answers its own way (a biller without VAT id is "00000000", its own document types,
+ * payment methods and address identifiers, no specification id, the reason text instead of a VATEX code): not
+ * expected under the ebInterface profile even where every EN 16931 profile reports them.
+ */
+const NICHT_IN_EBINTERFACE = [
+  "BR-01",
+  "BR-CO-26",
+  "BR-E-02",
+  "BR-E-03",
+  "BR-CL-01",
+  "BR-CL-03",
+  "BR-CL-16",
+  "BR-CL-22",
+  "BR-CL-25",
+];
 
 /**
  * A consistent invoice from Vienna to a German public buyer: two VAT rates (20 % and 10 %), a 5 % document
@@ -191,11 +208,12 @@ interface Fall {
   name: string;
   rechnung?: () => Rechnung;
   aendern?: (r: Rechnung) => void;
-  /** Expected in every profile. */
+  /** Expected in every profile (under ebInterface without NICHT_IN_EBINTERFACE). */
   alle?: string[];
   en16931?: string[];
   xrechnung?: string[];
   peppol?: string[];
+  ebinterface?: string[];
 }
 
 const R = (n: string) => `PEPPOL-EN16931-${n}`;
@@ -639,6 +657,90 @@ const FAELLE: Fall[] = [
     xrechnung: ["BR-DE-24-a", "BR-DE-24-b"],
     peppol: ["DE-R-024-1", "DE-R-024-2"],
   },
+
+  // Code lists (codelisten.ts; issue 33).
+  {
+    name: "buyer known only by an e-mail address (EM: EN 16931 and XRechnung yes, Peppol no)",
+    aendern: (r) => (r.kaeufer.elektronischeAdresse = { schema: "EM", wert: "einkauf@uhren-meier.ch" }),
+    peppol: [R("CL008")],
+  },
+  {
+    name: "electronic address with a scheme outside the EAS list",
+    aendern: (r) => (r.verkaeufer.elektronischeAdresse = { schema: "1234", wert: "abc" }),
+    alle: ["BR-CL-25"],
+    peppol: [R("CL008")],
+  },
+  {
+    name: "electronic address with a scheme only CEN knows",
+    aendern: (r) => (r.kaeufer.elektronischeAdresse = { schema: "0242", wert: "abc" }),
+    peppol: [R("CL008")],
+  },
+  {
+    // EN 16931 wants a VAT id, register number or seller identifier (a tax number is not one); ebInterface not.
+    name: "small business with only its tax number",
+    rechnung: kleinunternehmer,
+    aendern: (r) => (r.verkaeufer.registernummer = undefined),
+    alle: ["BR-CO-26"],
+  },
+  {
+    name: "small business without VAT id, tax number or register number",
+    rechnung: kleinunternehmer,
+    aendern: (r) => {
+      r.verkaeufer.steuernummer = undefined;
+      r.verkaeufer.registernummer = undefined;
+    },
+    alle: ["BR-CO-26", "BR-E-02"],
+    xrechnung: ["BR-DE-16"],
+  },
+  {
+    name: "currency not in ISO 4217",
+    aendern: (r) => (r.waehrung = "EURO"),
+    alle: ["BR-CL-03", "BR-CL-04"],
+    peppol: [R("CL007")],
+  },
+  {
+    name: "currency only CEN's ISO 4217 edition has",
+    aendern: (r) => (r.waehrung = "XCG"),
+    peppol: [R("CL007")],
+  },
+  {
+    name: "country not in ISO 3166",
+    aendern: (r) => (r.kaeufer.adresse.land = "XX"),
+    alle: ["BR-CL-14"],
+  },
+  {
+    name: "payment means outside UNTDID 4461",
+    aendern: (r) => (r.zahlung!.artCode = "99"),
+    alle: ["BR-CL-16"],
+  },
+  {
+    name: "allowance reason code outside UNTDID 5189",
+    aendern: (r) => (r.abschlaege[0]!.grundCode = "999"),
+    alle: ["BR-CL-19"],
+    peppol: [R("CL002")],
+  },
+  {
+    name: "exemption code outside VATEX",
+    rechnung: reverseCharge,
+    aendern: (r) => (r.steuern[0]!.befreiungsCode = "VATEX-EU-XY"),
+    alle: ["BR-CL-22"],
+  },
+  {
+    name: "unit outside UN/ECE Recommendation 20/21",
+    aendern: (r) => (r.positionen[0]!.einheit = "Stk"),
+    alle: ["BR-CL-23"],
+  },
+  {
+    name: "type code outside UNTDID 1001",
+    aendern: (r) => (r.art = "999" as Rechnung["art"]),
+    alle: ["BR-CL-01"],
+    xrechnung: ["BR-DE-17"],
+    peppol: [R("P0100")],
+  },
+  {
+    name: "invoice type code on a credit note",
+    aendern: (r) => (r.art = "381"),
+  },
 ];
 
 function rechnungVon(fall: Fall): Rechnung {
@@ -648,7 +750,10 @@ function rechnungVon(fall: Fall): Rechnung {
 }
 
 function erwartet(fall: Fall, profil: TPruefProfil): string[] {
-  return [...new Set([...(fall.alle ?? []), ...(fall[profil] ?? [])])].sort();
+  const alle = (fall.alle ?? []).filter(
+    (regel) => profil !== "ebinterface" || !NICHT_IN_EBINTERFACE.includes(regel),
+  );
+  return [...new Set([...alle, ...(fall[profil] ?? [])])].sort();
 }
 
 const regeln = (verstoesse: Verstoss[]) => [...new Set(verstoesse.map((v) => v.regel))].sort();
@@ -704,6 +809,45 @@ describe("regelnPruefen", () => {
     };
     expect(mitSumme("-0.12")).toEqual(["BR-DEC-23"]);
     expect(mitSumme("-0.13")).toEqual(expect.arrayContaining(["BR-CO-10"]));
+  });
+
+  it("names the VAT category rule by the syntax written (UBL: BR-CL-17 breakdown, CII: BR-CL-18)", () => {
+    const r = basis();
+    r.steuern[0]!.kategorie = "X" as TKategorie;
+    r.positionen[0]!.kategorie = "X" as TKategorie;
+    const codeliste = (syntax: "ubl" | "cii") =>
+      regelnPruefen(r, "en16931", syntax).filter((v) => v.regel === "BR-CL-17" || v.regel === "BR-CL-18");
+    expect(codeliste("ubl")).toEqual([
+      { regel: "BR-CL-17", bt: "BT-118", werte: { kategorie: "X" } },
+      { regel: "BR-CL-18", bt: "BT-151", werte: { kategorie: "X" } },
+    ]);
+    expect(codeliste("cii")).toEqual([
+      { regel: "BR-CL-18", bt: "BT-118", werte: { kategorie: "X" } },
+      { regel: "BR-CL-18", bt: "BT-151", werte: { kategorie: "X" } },
+    ]);
+  });
+
+  it("checks countries against the list of the syntax written (UBL has SS, CII the withdrawn AN)", () => {
+    const mitLand = (land: string, syntax: "ubl" | "cii") => {
+      const r = basis();
+      r.kaeufer.adresse.land = land;
+      return regeln(regelnPruefen(r, "en16931", syntax)).filter((regel) => regel === "BR-CL-14");
+    };
+    expect(mitLand("SS", "ubl")).toEqual([]);
+    expect(mitLand("SS", "cii")).toEqual(["BR-CL-14"]);
+    expect(mitLand("AN", "cii")).toEqual([]);
+  });
+
+  it("names the electronic address and its scheme Peppol refuses", () => {
+    const r = basis();
+    r.kaeufer.elektronischeAdresse = { schema: "EM", wert: "einkauf@uhren-meier.ch" };
+    expect(regelnPruefen(r, "peppol")).toEqual([
+      {
+        regel: "PEPPOL-EN16931-CL008",
+        bt: "BT-49",
+        werte: { schema: "EM", wert: "einkauf@uhren-meier.ch" },
+      },
+    ]);
   });
 
   it("marks the rules the official files only warn about", () => {

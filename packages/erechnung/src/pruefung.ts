@@ -10,6 +10,26 @@ import {
   toFixedString,
 } from "@kontor/domain/money/decimal";
 import {
+  BEFREIUNGSCODES,
+  EAS_CODES,
+  EINHEITEN,
+  GUTSCHRIFTS_ARTEN_UBL,
+  LAENDER,
+  LAENDER_CII,
+  NACHLASSGRUENDE,
+  PEPPOL_EAS_CODES,
+  PEPPOL_GUTSCHRIFTS_ARTEN,
+  PEPPOL_RECHNUNGS_ARTEN,
+  RECHNUNGS_ARTEN_CII,
+  RECHNUNGS_ARTEN_UBL,
+  STEUERKATEGORIEN,
+  UID_PRAEFIXE,
+  UID_PRAEFIXE_CII,
+  WAEHRUNGEN,
+  WAEHRUNGEN_PEPPOL,
+  ZAHLUNGSARTEN,
+} from "./codelisten.ts";
+import {
   type Adresse,
   KATEGORIEN,
   type Partei,
@@ -29,7 +49,10 @@ import {
  * +∞); tolerances are the official ones. A calculation whose input is missing or not a decimal is not reported
  * (its presence rule is); the official check would report both. Profiles: "en16931" = CEN; "xrechnung" = CEN +
  * KoSIT + the Peppol rules KoSIT merges; "peppol" = CEN + Peppol (+ the DE-R-* rules when seller and buyer are
- * German). Flags: WARNUNGEN lists what the official rules only warn about; everything else is fatal.
+ * German); "ebinterface" = the CEN rules on what ebInterface 6.1 carries alike, without those ebInterface answers
+ * its own way (NICHT_IN_EBINTERFACE). Code lists are the official ones (codelisten.ts, compared with the rule files
+ * by codelisten.test.ts); where UBL and CII differ the syntax written decides (`syntax`). Flags: WARNUNGEN lists
+ * what the official rules only warn about; everything else is fatal.
  *
  * | official rules | here | why not / note |
  * | --- | --- | --- |
@@ -55,17 +78,23 @@ import {
  * | BR-S/Z/E/AE/IC/G/O/AF/AG-01, -02, -03, -05, -06, -08, -09, -10; BR-IC-11, -12; BR-O-11 … -13 | yes | model codes K = IC, L = AF (IGIC), M = AG (IPSI); S/AF/AG-08 and -09 with the official tolerance (< 1); a breakdown without a rate gets BR-48 and BR-CO-17, not S/AF/AG-09 as officially |
  * | BR-O-05 … BR-O-07 | serializer | the model carries a rate on every line and allowance; the serializer must omit it for category O |
  * | BR-B-01, BR-B-02 | no | category B (Italian split payment) is not one of KATEGORIEN |
- * | BR-CL-*, UBL-CR-*, UBL-SR-*, UBL-DT-* (and CII-*) | serializer / schema | code lists and the syntax binding of the XML written: the serializers' tests run the official files on it (offiziell.testing.ts) |
+ * | BR-CL-01, 03, 04, 14, 16 … 19, 22, 23, 25 | yes | type code by the UBL root (CreditNote for 381) or CII's one list; currency; countries of BT-40/55/80 (UBL and CII lists differ, see codelisten.ts); payment means; VAT categories (UBL: BR-CL-17 breakdown and allowances, BR-CL-18 lines; CII: BR-CL-17 allowances, BR-CL-18 breakdown and lines); BT-98; VATEX; units; the EAS scheme of BT-34/BT-49 (EM is valid: XRechnung accepts e-mail addresses) |
+ * | BR-CL-05 … 08, 10, 11, 13, 15, 20, 21, 24, 26 | no | terms not in the model or written without a code: BT-6, BT-8, BT-18 scheme, BT-21, the schemes (ICD) of BT-29/BT-30/BT-46/BT-47 (written without one), BT-158, BT-159, charges, BT-157, attachments, BT-71 |
+ * | UBL-CR-*, UBL-SR-*, UBL-DT-* (and CII-*) | serializer / schema | the syntax binding of the XML written: the serializers' tests run the official files on it (offiziell.testing.ts) |
  * | BR-DE-1 … BR-DE-11, BR-DE-14 … BR-DE-21, BR-DE-23-a, BR-DE-24-a/b, BR-DE-25-a/b, BR-DE-26 … BR-DE-28 | yes (xrechnung) | BR-DE-20 / BR-DE-24-a / BR-DE-25-a fire for every direct debit (59) / card (48, 54, 55) code: the model has no BG-18 / BG-19 |
  * | BR-DE-22, BR-DE-23-b, BR-DE-30, BR-DE-31, BR-DEX-*, BR-DE-CVD-*, BR-TMP-*, BR-DE-TMP-32 | no | attachments, card, mandate, extension, CVD: not in the model (23-b can never fail on it); TMP-32 is information only |
  * | PEPPOL-EN16931-R001, R010, R020, R040 … R042, R061, R120, R121 | yes (xrechnung, peppol) | KoSIT merges them; R120 is a warning there, R040/R120 slack 0.02 (XRechnung: 0.5 for HUF); R061 fires for 49/59: the model has no mandate (BT-89) |
  * | PEPPOL-EN16931-R002, R003, R004, R007, P0104 … P0112, PEPPOL-COMMON-R040 | yes (peppol) | P0104 … P0111: an exemption code (VATEX-EU-G, -O, -IC, -AE, -D, -F, -I, -J) demands its category; P0112: 326/384 only between German parties; COMMON-R040: GLN check digit of an electronic address with scheme 0088 |
  * | DE-R-001 … DE-R-028 (as BR-DE above) | yes (peppol, seller and buyer in DE) | Peppol's copy of the KoSIT rules for domestic German invoices |
- * | PEPPOL-EN16931-R005, R008, R043, R044, R046, R051, R053 … R055, R080, R100, R101, R110, R111, R130, CL001 … CL008, F001, P0100, P0101 | serializer / no | one currency, no empty elements, ChargeIndicator, currencyID, one TaxTotal, code lists (CL008: the EAS scheme, e.g. no "EM" in Peppol), unit codes and the UBL root per type code are the serializer's; price allowances, line periods, document references are not in the model |
+ * | PEPPOL-EN16931-CL002, CL007, CL008, P0100, P0101 | yes (peppol) | Peppol's own lists: allowance reasons, currencies (an older ISO 4217 edition), EAS without "EM" (a party known only by e-mail is addressed by its VAT id, ausgabe.ts; without one the export is refused), the type codes of process 01 |
+ * | PEPPOL-EN16931-R005, R008, R043, R044, R046, R051, R053 … R055, R080, R100, R101, R110, R111, R130, CL001, CL003, CL006, F001 | serializer / no | one currency, no empty elements, ChargeIndicator, currencyID, one TaxTotal, the UBL root per type code are the serializer's; attachments, charges, price allowances, line periods, document references are not in the model |
  * | PEPPOL-COMMON-R041 … R050, national rules (NL-R, DK-R, SE-R, NO-R, IT-R, GR-R, IS-R) | no | identifiers of other countries and rules for sellers there; the product's sellers are in AT and DE |
  */
 
-export type TPruefProfil = "en16931" | "xrechnung" | "peppol";
+export type TPruefProfil = "en16931" | "xrechnung" | "peppol" | "ebinterface";
+
+/** The syntax an export is written in, where the official rules differ by syntax (code lists, rule ids). */
+export type TPruefSyntax = "ubl" | "cii";
 
 export interface Verstoss {
   /** The official rule id, e.g. "BR-CO-10". */
@@ -121,7 +150,31 @@ const CEN_REGELN: readonly string[] = [
     (n) => `BR-DEC-${n}`,
   ),
   ...KATEGORIEN.flatMap((k) => KATEGORIE_REGELN[k].map((n) => kategorieRegel(k, n))),
+  ...["01", "03", "04", "14", "16", "17", "18", "19", "22", "23", "25"].map((n) => `BR-CL-${n}`),
 ];
+
+/** Peppol's own code lists (PEPPOL-EN16931-CL*) and the type codes of its process 01 (P0100, P0101). */
+const PEPPOL_CODELISTEN = ["CL002", "CL007", "CL008", "P0100", "P0101"].map((n) => `PEPPOL-EN16931-${n}`);
+
+/**
+ * What the EN 16931 rules demand and ebInterface 6.1 answers its own way, so its check leaves them out: BR-01 (no
+ * specification identifier); BR-CO-26, BR-E-02, BR-E-03 (a biller without VAT id — a small business — is written
+ * with VATIdentificationNumber "00000000", the ebInterface convention, and its tax number as FurtherIdentification;
+ * the exemption is stated in its tax items); the lists of elements ebInterface has its own way for: document type
+ * (BR-CL-01), payment method (BR-CL-16), exemption codes (BR-CL-22: it carries the reason text), address
+ * identifier types (BR-CL-25) and the currencyID of every amount (BR-CL-03: one InvoiceCurrency).
+ */
+const NICHT_IN_EBINTERFACE: ReadonlySet<string> = new Set([
+  "BR-01",
+  "BR-CO-26",
+  "BR-E-02",
+  "BR-E-03",
+  "BR-CL-01",
+  "BR-CL-03",
+  "BR-CL-16",
+  "BR-CL-22",
+  "BR-CL-25",
+]);
 
 /** The KoSIT rules checked and their Peppol copies for invoices from Germany to Germany (DE-R-*). */
 const DE_R = {
@@ -183,7 +236,9 @@ export const REGELN_JE_PROFIL: Readonly<Record<TPruefProfil, readonly string[]>>
     "PEPPOL-EN16931-P0112",
     "PEPPOL-COMMON-R040",
     ...Object.values(DE_R),
+    ...PEPPOL_CODELISTEN,
   ],
+  ebinterface: CEN_REGELN.filter((regel) => !NICHT_IN_EBINTERFACE.has(regel)),
 };
 
 /** Every rule id the check can report (each has a text in both languages). */
@@ -203,6 +258,7 @@ export const WARNUNGEN: Readonly<Record<TPruefProfil, ReadonlySet<string>>> = {
     "PEPPOL-EN16931-R120",
   ]),
   peppol: new Set(["DE-R-017", "DE-R-019", "DE-R-020", "DE-R-026", "DE-R-027", "DE-R-028"]),
+  ebinterface: new Set(),
 };
 
 export function istWarnung(regel: string, profil: TPruefProfil): boolean {
@@ -320,9 +376,14 @@ type Melden = (regel: string, bt?: string, werte?: Record<string, string>) => vo
 
 /**
  * The rules the invoice breaks in the profile, in a stable order (document, lines, allowances, totals, VAT
- * breakdown, categories, payment, the profile's own rules). Empty: the invoice passes every rule checked here.
+ * breakdown, categories, payment, code lists, the profile's own rules). Empty: the invoice passes every rule checked
+ * here. `syntax`: what the export is written in, where the official rules differ by syntax (UBL unless CII).
  */
-export function regelnPruefen(rechnung: Rechnung, profil: TPruefProfil): Verstoss[] {
+export function regelnPruefen(
+  rechnung: Rechnung,
+  profil: TPruefProfil,
+  syntax: TPruefSyntax = "ubl",
+): Verstoss[] {
   const verstoesse: Verstoss[] = [];
   const melden: Melden = (regel, bt, werte) => {
     const verstoss: Verstoss = { regel };
@@ -330,13 +391,14 @@ export function regelnPruefen(rechnung: Rechnung, profil: TPruefProfil): Verstos
     if (werte) verstoss.werte = werte;
     verstoesse.push(verstoss);
   };
-  pflichtangaben(rechnung, profil, melden);
+  pflichtangaben(rechnung, profil, syntax, melden);
   positionen(rechnung, melden);
   abschlaege(rechnung, melden);
   summen(rechnung, melden);
   steuerzeilen(rechnung, melden);
   for (const kategorie of KATEGORIEN) kategorieRegeln(rechnung, kategorie, melden);
   zahlungRegeln(rechnung, melden);
+  codelistenRegeln(rechnung, profil, syntax, melden);
   if (profil === "xrechnung") {
     deutscheRegeln(rechnung, profil, melden);
     peppolRegeln(rechnung, profil, melden);
@@ -346,17 +408,26 @@ export function regelnPruefen(rechnung: Rechnung, profil: TPruefProfil): Verstos
     if (inDeutschland(rechnung.verkaeufer) && inDeutschland(rechnung.kaeufer))
       deutscheRegeln(rechnung, profil, melden);
   }
-  return verstoesse;
+  return profil === "ebinterface" ? verstoesse.filter((v) => !NICHT_IN_EBINTERFACE.has(v.regel)) : verstoesse;
 }
 
-/** BR-CO-09: the ISO 3166-1 codes (and EL, XI, 1A) of the official assert; contains() as there. */
-const UID_LAENDER =
-  " 1A AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH EL ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XI YE YT ZA ZM ZW ";
+/** BR-CO-09: the prefixes of the official assert as its text (" 1A AD … ZW "): contains() as there. */
+const UID_LAENDER: Readonly<Record<TPruefSyntax, string>> = {
+  ubl: ` ${[...UID_PRAEFIXE].join(" ")} `,
+  cii: ` ${[...UID_PRAEFIXE_CII].join(" ")} `,
+};
 
 /** BR-01 … BR-16, the parties' identifiers (BR-CO-09, BR-CO-26), references and addresses. */
-function pflichtangaben(rechnung: Rechnung, profil: TPruefProfil, melden: Melden): void {
+function pflichtangaben(
+  rechnung: Rechnung,
+  profil: TPruefProfil,
+  syntax: TPruefSyntax,
+  melden: Melden,
+): void {
   const { verkaeufer, kaeufer, summen } = rechnung;
-  if (!da(rechnung.spezifikation ?? SPEZIFIKATION[profil])) melden("BR-01", "BT-24");
+  const spezifikation =
+    rechnung.spezifikation ?? SPEZIFIKATION[profil === "ebinterface" ? "en16931" : profil];
+  if (!da(spezifikation)) melden("BR-01", "BT-24");
   if (!da(rechnung.nummer)) melden("BR-02", "BT-1");
   if (!da(rechnung.datum)) melden("BR-03", "BT-2");
   if (!da(rechnung.art)) melden("BR-04", "BT-3");
@@ -378,7 +449,7 @@ function pflichtangaben(rechnung: Rechnung, profil: TPruefProfil, melden: Melden
     [kaeufer, "BT-48"],
   ] as const) {
     const uid = partei.uid;
-    if (uid !== undefined && da(uid) && !UID_LAENDER.includes(uid.slice(0, 2)))
+    if (uid !== undefined && da(uid) && !UID_LAENDER[syntax].includes(uid.slice(0, 2)))
       melden("BR-CO-09", bt, { uid });
   }
   if (!da(verkaeufer.uid) && !da(verkaeufer.kennung) && !da(verkaeufer.registernummer))
@@ -685,6 +756,120 @@ function zahlungRegeln(rechnung: Rechnung, melden: Melden): void {
   if (code === "30" || code === "58") {
     if (kontoDa(zahlung.konto) && !da(zahlung.konto?.iban)) melden("BR-50", "BT-84");
     if (!da(zahlung.konto?.iban)) melden("BR-61", "BT-84", { code });
+  }
+}
+
+/** A code of a list as the official tests compare it: normalize-space(), no blank inside, a member. */
+function inListe(liste: ReadonlySet<string>, wert: string | undefined): boolean {
+  return liste.has(raum(wert));
+}
+
+/**
+ * The code lists on the terms the serializers write as codes: BR-CL-* (every profile; see NICHT_IN_EBINTERFACE) and
+ * Peppol's own lists (peppol). A term that is absent is its presence rule's (BR-05, BR-11, BR-49, …), not a code's.
+ * Each wrong code is named once per rule.
+ */
+function codelistenRegeln(
+  rechnung: Rechnung,
+  profil: TPruefProfil,
+  syntax: TPruefSyntax,
+  melden: Melden,
+): void {
+  const peppol = profil === "peppol";
+  const cii = syntax === "cii";
+  const gemeldet = new Set<string>();
+  const einmal = (regel: string, bt: string, werte: Record<string, string>) => {
+    const schluessel = `${regel} ${bt} ${JSON.stringify(werte)}`;
+    if (gemeldet.has(schluessel)) return;
+    gemeldet.add(schluessel);
+    melden(regel, bt, werte);
+  };
+
+  // BR-CL-01: the type code in the list of the UBL root the writer chooses (CreditNote for 381), CII's one list.
+  const art = raum(rechnung.art);
+  const gutschrift = art === "381";
+  if (da(art)) {
+    const liste = cii ? RECHNUNGS_ARTEN_CII : gutschrift ? GUTSCHRIFTS_ARTEN_UBL : RECHNUNGS_ARTEN_UBL;
+    if (!liste.has(art)) einmal("BR-CL-01", "BT-3", { art });
+  }
+  // P0100 / P0101: Peppol's type codes of billing process 01 (its profile: the 7th part of BT-23).
+  const prozess = raum(rechnung.prozess);
+  const peppolProfil = /urn:fdc:peppol\.eu:2017:poacc:billing:([0-9]{2}):1.0/.test(prozess)
+    ? prozess.split(":")[6]
+    : undefined;
+  if (peppol && peppolProfil === "01" && da(art)) {
+    if (!gutschrift && !PEPPOL_RECHNUNGS_ARTEN.has(art)) einmal("PEPPOL-EN16931-P0100", "BT-3", { art });
+    if (gutschrift && !PEPPOL_GUTSCHRIFTS_ARTEN.has(art)) einmal("PEPPOL-EN16931-P0101", "BT-3", { art });
+  }
+
+  // BR-CL-04 (BT-5) and BR-CL-03 (the currencyID every amount carries); Peppol's older list (CL007).
+  if (da(rechnung.waehrung)) {
+    const waehrung = raum(rechnung.waehrung);
+    if (!WAEHRUNGEN.has(waehrung)) {
+      einmal("BR-CL-04", "BT-5", { waehrung });
+      einmal("BR-CL-03", "BT-5", { waehrung });
+    }
+    if (peppol && !WAEHRUNGEN_PEPPOL.has(rechnung.waehrung))
+      einmal("PEPPOL-EN16931-CL007", "BT-5", { waehrung: rechnung.waehrung });
+  }
+
+  // BR-CL-14: the countries of the addresses written.
+  const laender = cii ? LAENDER_CII : LAENDER;
+  for (const [adresse, bt] of [
+    [rechnung.verkaeufer.adresse, "BT-40"],
+    [rechnung.kaeufer.adresse, "BT-55"],
+    [rechnung.lieferung?.adresse, "BT-80"],
+  ] as const) {
+    if (adresseDa(adresse) && da(adresse.land) && !inListe(laender, adresse.land))
+      einmal("BR-CL-14", bt, { land: raum(adresse.land) });
+  }
+
+  // BR-CL-16: the payment means code.
+  const code = raum(rechnung.zahlung?.artCode);
+  if (zahlungsanweisung(rechnung) && da(code) && !ZAHLUNGSARTEN.has(code))
+    einmal("BR-CL-16", "BT-81", { code });
+
+  // BR-CL-17 / BR-CL-18: VAT categories. UBL: TaxCategory (breakdown, allowances) / ClassifiedTaxCategory (lines);
+  // CII: CategoryTradeTax (allowances) / ApplicableTradeTax (breakdown, lines).
+  const kategorie = (wert: string, regel: string, bt: string) => {
+    if (da(wert) && !inListe(STEUERKATEGORIEN, wert)) einmal(regel, bt, { kategorie: raum(wert) });
+  };
+  for (const z of rechnung.steuern) kategorie(z.kategorie, cii ? "BR-CL-18" : "BR-CL-17", "BT-118");
+  for (const a of rechnung.abschlaege) kategorie(a.kategorie, "BR-CL-17", "BT-95");
+  for (const p of rechnung.positionen) kategorie(p.kategorie, "BR-CL-18", "BT-151");
+
+  // BR-CL-19 and Peppol's CL002: the reason code of a document-level allowance (a line allowance's is always 95).
+  for (const a of rechnung.abschlaege) {
+    if (!da(a.grundCode)) continue;
+    const grund = raum(a.grundCode);
+    if (!NACHLASSGRUENDE.has(grund)) {
+      einmal("BR-CL-19", "BT-98", { code: grund });
+      if (peppol) einmal("PEPPOL-EN16931-CL002", "BT-98", { code: grund });
+    }
+  }
+
+  // BR-CL-22: the exemption reason code, compared upper-cased.
+  for (const z of rechnung.steuern) {
+    const befreiung = raum(z.befreiungsCode);
+    if (da(befreiung) && !BEFREIUNGSCODES.has(befreiung.toUpperCase()))
+      einmal("BR-CL-22", "BT-121", { code: befreiung });
+  }
+
+  // BR-CL-23: the unit of every line (its price base quantity carries the same unit).
+  for (const p of rechnung.positionen)
+    if (da(p.einheit) && !inListe(EINHEITEN, p.einheit))
+      einmal("BR-CL-23", "BT-130", { einheit: raum(p.einheit) });
+
+  // BR-CL-25 and Peppol's CL008: the scheme of an electronic address, as written (schemeID with a value).
+  for (const [partei, bt] of [
+    [rechnung.verkaeufer, "BT-34"],
+    [rechnung.kaeufer, "BT-49"],
+  ] as const) {
+    const adresse = partei.elektronischeAdresse;
+    if (!adresse || !da(adresse.wert) || adresse.schema === "") continue;
+    const werte = { schema: raum(adresse.schema), wert: raum(adresse.wert) };
+    if (!inListe(EAS_CODES, adresse.schema)) einmal("BR-CL-25", bt, werte);
+    if (peppol && !PEPPOL_EAS_CODES.has(adresse.schema)) einmal("PEPPOL-EN16931-CL008", bt, werte);
   }
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { elektronischeAdresse, leitwegIdGueltig } from "./erechnung.codes.ts";
+import {
+  elektronischeAdresse,
+  elektronischeAdresseGueltig,
+  leitwegIdGueltig,
+  peppolAdresse,
+} from "./erechnung.codes.ts";
 
 describe("leitwegIdGueltig", () => {
   it.each([
@@ -37,5 +42,35 @@ describe("elektronischeAdresse", () => {
     });
     expect(elektronischeAdresse("firma.at")).toBeNull();
     expect(elektronischeAdresse("12:ab")).toBeNull();
+  });
+});
+
+describe("elektronischeAdresseGueltig (EAS code list, BR-CL-25)", () => {
+  it.each([
+    ["rechnung@firma.at", true],
+    ["9915:b", true],
+    ["0088:4035811991014", true],
+    ["0204:04011000-12345-03", true],
+    ["1234:abc", false], // no EAS code
+    ["0000:abc", false],
+    ["firma.at", false],
+  ])("%s → %s", (wert, gueltig) => {
+    expect(elektronischeAdresseGueltig(wert)).toBe(gueltig);
+  });
+});
+
+describe("peppolAdresse", () => {
+  it("keeps a Peppol address, replaces an e-mail address by the VAT id's scheme, or has none", () => {
+    expect(peppolAdresse({ schema: "0088", wert: "4035811991014" }, "ATU13585627")).toEqual({
+      schema: "0088",
+      wert: "4035811991014",
+    });
+    expect(peppolAdresse({ schema: "EM", wert: "a@b.at" }, "atu 13585627")).toEqual({
+      schema: "9914",
+      wert: "ATU13585627",
+    });
+    expect(peppolAdresse(null, "CHE123456789")).toEqual({ schema: "9927", wert: "CHE123456789" });
+    expect(peppolAdresse({ schema: "EM", wert: "kreditoren@meier.ch" }, null)).toBeNull();
+    expect(peppolAdresse(undefined, "XX123")).toBeNull();
   });
 });

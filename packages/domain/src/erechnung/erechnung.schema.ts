@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   ERECHNUNG_FORMATE,
   ERECHNUNG_KANAELE,
-  elektronischeAdresse,
+  elektronischeAdresseGueltig,
   leitwegIdGueltig,
 } from "./erechnung.codes.ts";
 
@@ -31,16 +31,19 @@ export const ZKaeuferReferenz = z
     "Buyer reference (EN 16931 BT-10), e.g. the Leitweg-ID of a German public buyer (check digits verified)",
   );
 
-/** An electronic address (BT-34 / BT-49): an e-mail address or "<EAS code>:<id>" (field code "pattern"). */
+/**
+ * An electronic address (BT-34 / BT-49): an e-mail address or "<EAS code>:<id>" with a code of the EAS code list
+ * (field code "pattern").
+ */
 export const ZElektronischeAdresse = z
   .string()
   .trim()
   .max(200)
   .superRefine((value, ctx) => {
-    if (value !== "" && !elektronischeAdresse(value))
+    if (value !== "" && !elektronischeAdresseGueltig(value))
       ctx.addIssue({
         code: "custom",
-        message: "not an e-mail address or EAS:id",
+        message: "not an e-mail address or EAS:id (a scheme of the EAS code list)",
         params: { code: "pattern" },
       });
   })

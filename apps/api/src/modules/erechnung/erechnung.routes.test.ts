@@ -257,3 +257,147 @@ describe("e-invoice: names, refusals, access", () => {
     expect(beleg.json().fieldErrors).toContainEqual({ field: "kaeuferReferenz", code: "checksum" });
   });
 });
+
+describe("issue 33: electronic addresses per format, small business in ebInterface", () => {
+  const pruefling: Pruefling[] = [];
+  let befunde: Map<string, Befund[]>;
+  const FORMATE = [
+    ["xrechnung-ubl", "ubl", ["cen", "xrechnung"]],
+    ["xrechnung-cii", "cii", ["cen", "xrechnung"]],
+    ["zugferd", "cii", ["cen"]],
+    ["peppol", "ubl", ["cen", "peppol"]],
+    ["ebinterface", "ebinterface", []],
+  ] as const;
+  /** Each format of a document: served (then checked below by the official rules) or refused with its rules. */
+  const abgelehnt = new Map<
+    string,
+    { status: number; contentType: string; code: string; regeln: string[] }
+  >();
+  async function alleFormate(who: Tenant, name: string, id: number): Promise<void> {
+    for (const [format, syntax, regeln] of FORMATE) {
+      const response = await holen(who, id, format);
+      if (response.statusCode === 200) {
+        const xml = format === "zugferd" ? eingebettetesXml(response.rawPayload)!.xml : response.body;
+        pruefling.push({ name: `${name}.${format}`, xml, syntax, regeln: [...regeln] });
+      } else {
+        const problem = response.json();
+        abgelehnt.set(`${name}.${format}`, {
+          status: response.statusCode,
+          contentType: String(response.headers["content-type"]),
+          code: problem.code,
+          regeln: problem.regeln.map((v: { regel: string }) => v.regel),
+        });
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    // 1. A Swiss customer (export) known only by its e-mail address; 2. the cancellation of its invoice.
+    const schweiz = await tenant({
+      bezeichnung: "Uhren Meier AG",
+      email: "kreditoren@uhren-meier.ch",
+      uid: null,
+      export: true,
+      kaeuferReferenz: "Einkauf Zürich",
+      adresseLists: [{ strasse: "Bahnhofstrasse", hausNummer: "1", plz: "8001", ort: "Zürich", land: "CH" }],
+    });
+    await t.db
+      .update(mandant)
+      .set({ hinweisExportDe: "Steuerfreie Ausfuhrlieferung" })
+      .where(eq(mandant.id, schweiz.mandantId));
+    const r = await rechnung(schweiz);
+    const storno = (
+      await call(t, { method: "POST", url: `/app/api/beleg/${r.id}/storno`, ...schweiz, payload: {} })
+    ).json() as { id: number };
+    await alleFormate(schweiz, "schweiz", r.id);
+    await alleFormate(schweiz, "schweizStorno", storno.id);
+    // What the refusal asks for: a Peppol id in the customer's terms.
+    const kunde = await call(t, {
+      method: "PUT",
+      url: "/app/api/kundes",
+      ...schweiz,
+      payload: { ...schweiz.kunde, eRechnungAdresse: "0088:7612345000008" },
+    });
+    expect(kunde.statusCode, kunde.body).toBe(200);
+    await alleFormate(schweiz, "schweizMitPeppolId", r.id);
+    await alleFormate(schweiz, "schweizStornoMitPeppolId", storno.id);
+
+    // 3. A small business without VAT id (only its tax number) selling to a private buyer.
+    const klein = await tenant({
+      firma: "privatperson",
+      bezeichnung: null,
+      geschlecht: "frau",
+      vorname: "Maria",
+      nachname: "Muster",
+      email: "maria.muster@example.at",
+      uid: null,
+      kaeuferReferenz: null,
+    });
+    await t.db
+      .update(mandant)
+      .set({
+        kleinunternehmer: true,
+        uid: null,
+        steuernummer: "12 345/6789",
+        hinweisKleinunternehmerDe: "Umsatzsteuerbefreit – Kleinunternehmer gemäß § 6 Abs. 1 Z 27 UStG",
+      })
+      .where(eq(mandant.id, klein.mandantId));
+    const k = await rechnung(klein);
+    await alleFormate(klein, "kleinunternehmer", k.id);
+
+    befunde = await offiziellPruefen(pruefling);
+  });
+
+  it("serves only what passes the official rules (XSD, CEN, XRechnung, Peppol)", () => {
+    for (const p of pruefling) expect(fatale(befunde.get(p.name)), p.name).toEqual([]);
+    expect(pruefling.map((p) => p.name).sort()).toEqual(
+      [
+        ...["schweiz", "schweizStorno"].flatMap((n) =>
+          ["xrechnung-ubl", "xrechnung-cii", "zugferd", "ebinterface"].map((f) => `${n}.${f}`),
+        ),
+        ...["schweizMitPeppolId", "schweizStornoMitPeppolId"].flatMap((n) =>
+          FORMATE.map(([f]) => `${n}.${f}`),
+        ),
+        "kleinunternehmer.ebinterface",
+      ].sort(),
+    );
+  });
+
+  it("refuses Peppol for a customer known only by e-mail with problem+json naming PEPPOL-EN16931-CL008", () => {
+    for (const name of ["schweiz.peppol", "schweizStorno.peppol"])
+      expect(abgelehnt.get(name), name).toEqual({
+        status: 422,
+        contentType: "application/problem+json; charset=utf-8",
+        code: "error.erechnungUngueltig",
+        regeln: ["PEPPOL-EN16931-CL008"],
+      });
+    // XRechnung carries the e-mail address as EAS EM (allowed there); Peppol, once the Peppol id is entered, its id.
+    const xr = pruefling.find((p) => p.name === "schweiz.xrechnung-ubl")!.xml;
+    expect(xr).toContain('<cbc:EndpointID schemeID="EM">kreditoren@uhren-meier.ch</cbc:EndpointID>');
+    const peppol = pruefling.find((p) => p.name === "schweizStornoMitPeppolId.peppol")!.xml;
+    expect(peppol).toContain('<cbc:EndpointID schemeID="0088">7612345000008</cbc:EndpointID>');
+  });
+
+  it("serves a small business without VAT id as ebInterface ('00000000', exemption stated); EN 16931 formats name BR-CO-26", () => {
+    const eb = pruefling.find((p) => p.name === "kleinunternehmer.ebinterface")!.xml;
+    expect(eb).toContain("<Biller><VATIdentificationNumber>00000000</VATIdentificationNumber>");
+    expect(eb).toContain(
+      '<FurtherIdentification IdentificationType="FASTNR">12 345/6789</FurtherIdentification>',
+    );
+    expect(eb).toContain("<InvoiceRecipient><VATIdentificationNumber>00000000</VATIdentificationNumber>");
+    // The exemption on each line's tax item and in the summary (a document discount's tax item has none).
+    const steuerposten = [...eb.matchAll(/<TaxItem>[\s\S]*?<\/TaxItem>(?=<LineItemAmount>|<\/Tax>)/g)].map(
+      (m) => m[0],
+    );
+    expect(steuerposten).toHaveLength(3); // two lines and the summary
+    for (const posten of steuerposten)
+      expect(posten).toMatch(/<TaxPercent TaxCategoryCode="E">0.00<\/TaxPercent>.*<Comment>.+<\/Comment>/);
+    for (const format of ["xrechnung-ubl", "xrechnung-cii", "zugferd"])
+      expect(abgelehnt.get(`kleinunternehmer.${format}`)?.regeln, format).toEqual(
+        expect.arrayContaining(["BR-CO-26"]),
+      );
+    expect(abgelehnt.get("kleinunternehmer.peppol")?.regeln).toEqual(
+      expect.arrayContaining(["BR-CO-26", "PEPPOL-EN16931-CL008"]),
+    );
+  });
+});

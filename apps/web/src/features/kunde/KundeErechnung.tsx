@@ -1,10 +1,13 @@
 import {
+  EAS_CODES,
   ERECHNUNG_FORMATE,
   ERECHNUNG_KANAELE,
   elektronischeAdresse,
   leitwegIdGueltig,
+  PEPPOL_EAS_CODES,
+  peppolAdresse,
 } from "@kontor/domain/erechnung/erechnung.codes";
-import { Divider, Select, SimpleGrid, TextInput } from "@mantine/core";
+import { Divider, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { KundeForm, KundeValues } from "./kunde.form.ts";
@@ -15,7 +18,9 @@ const LEITWEG_FORM = /^[0-9]{2,12}-(?:[0-9A-Za-z]{1,30}-)?[0-9]{2}$/;
 /**
  * E-invoice settings of a customer (issue 19): buyer reference / Leitweg-ID, our supplier number there, the
  * electronic address, the preferred format and how documents reach the customer. Checked when a field is left;
- * the server checks the same.
+ * the server checks the same (an address's scheme must be an EAS code). Per format (issue 33): with Peppol as the
+ * customer's format, an address Peppol does not take — an e-mail address without a VAT id to address instead, or a
+ * scheme outside Peppol's EAS list — is named below the address, since the export would be refused.
  */
 export function KundeErechnung({ form }: { form: KundeForm }) {
   const { t } = useTranslation(["kunde", "erechnung"]);
@@ -28,10 +33,24 @@ export function KundeErechnung({ form }: { form: KundeForm }) {
     verlassen.kaeuferReferenz && LEITWEG_FORM.test(referenz) && !leitwegIdGueltig(referenz)
       ? t("erechnung.leitwegFalsch")
       : undefined;
+  const gelesen = adresse === "" ? null : elektronischeAdresse(adresse);
   const adresseFehler =
-    verlassen.eRechnungAdresse && adresse !== "" && !elektronischeAdresse(adresse)
-      ? t("erechnung.adresseFalsch")
-      : undefined;
+    !verlassen.eRechnungAdresse || adresse === ""
+      ? undefined
+      : !gelesen
+        ? t("erechnung.adresseFalsch")
+        : !EAS_CODES.has(gelesen.schema)
+          ? t("erechnung.schemaUnbekannt", { schema: gelesen.schema })
+          : undefined;
+  // What the Peppol export would address the customer by (the address, else the VAT id; the e-mail is no address).
+  const peppolHinweis =
+    values.eRechnungFormat !== "peppol" || (adresse !== "" && !gelesen)
+      ? undefined
+      : gelesen && gelesen.schema !== "EM" && !PEPPOL_EAS_CODES.has(gelesen.schema)
+        ? t("erechnung.peppolSchema", { schema: gelesen.schema })
+        : !peppolAdresse(gelesen, values.uid)
+          ? t("erechnung.peppolOhneAdresse")
+          : undefined;
   const referenzProps = form.getInputProps("kaeuferReferenz");
   const adresseProps = form.getInputProps("eRechnungAdresse");
 
@@ -55,7 +74,16 @@ export function KundeErechnung({ form }: { form: KundeForm }) {
         />
         <TextInput
           label={t("field.eRechnungAdresse")}
-          description={t("hint.eRechnungAdresse")}
+          description={
+            <>
+              {t("hint.eRechnungAdresse")}
+              {peppolHinweis && (
+                <Text span display="block" size="xs" c="orange.8" data-testid="peppol-hinweis">
+                  {peppolHinweis}
+                </Text>
+              )}
+            </>
+          }
           key={form.key("eRechnungAdresse")}
           {...adresseProps}
           error={adresseProps.error ?? adresseFehler}
