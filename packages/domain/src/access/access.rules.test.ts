@@ -214,6 +214,19 @@ const RULES: Record<string, { area: AccessArea; cases: Case[] }> = {
       ["tenant admin", [], ["ROLE_ADMIN_MANDANT"], false],
     ],
   },
+  "(De)activating a tenant (issue 33): the operator only, never a tenant admin": {
+    area: "mandantAktiv",
+    cases: [
+      ["admin", [], ["ROLE_ADMIN"], true],
+      ["tenant admin", [], ["ROLE_ADMIN_MANDANT"], false],
+      [
+        "tenant admin with every module",
+        ["rechnungslegung", "kassabuch"],
+        ["ROLE_ADMIN_MANDANT", "ROLE_USER"],
+        false,
+      ],
+    ],
+  },
   "Notifications admin: module and its admin role": {
     area: "benachrichtigungenAdmin",
     cases: [

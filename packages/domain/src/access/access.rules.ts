@@ -124,6 +124,12 @@ export const ACCESS_RULES = {
   admin: { anyAuthority: ["ROLE_ADMIN", "ROLE_ADMIN_MANDANT"] },
   /** Admin only: modules, groups, billing circles, number circles, data migration, all tenants. */
   adminOnly: { anyAuthority: ["ROLE_ADMIN"] },
+  /**
+   * (De)activating a tenant (issue 33): the operator only (ROLE_ADMIN) — a tenant admin must not undo a suspension.
+   * The activate/deactivate routes, the tenant service's check of `aktiv` in PUT mandants and the tenant form's
+   * switch all ask this area.
+   */
+  mandantAktiv: { anyAuthority: ["ROLE_ADMIN"] },
   /** Notifications administration: module and its admin role. */
   benachrichtigungenAdmin: { module: "benachrichtigungen", anyAuthority: ["ROLE_BENACHRICHTIGUNGEN_ADMIN"] },
   /** Reading news: the module. */

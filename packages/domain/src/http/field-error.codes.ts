@@ -40,4 +40,5 @@ export const FIELD_ERROR_CODES = [
   "overlap",
   "notAllowed",
   "outsideQuarter",
+  "belowIssued",
 ] as const;

@@ -5,6 +5,7 @@ import {
   DEFAULT_NUMBER_PATTERN,
   formatNumber,
   nextSequence,
+  numberRegex,
   type PatternErrorCode,
   parsePattern,
   patternExample,
@@ -209,5 +210,35 @@ describe("patternExample", () => {
     [`${"x".repeat(40)}{N}`, "tooLong"],
   ])("%s is refused with %s, never thrown", (pattern, code) => {
     expect(patternExample(pattern, date)).toEqual({ ok: false, code });
+  });
+});
+
+describe("numberRegex (issue 33: the highest number a pattern gave in a year)", () => {
+  const matches = (pattern: string, year: number, number: string) =>
+    new RegExp(numberRegex(pattern, year)!).exec(number)?.[1];
+
+  it("matches every number formatNumber gives in the year, the sequence as its one group", () => {
+    for (const pattern of [DEFAULT_NUMBER_PATTERN, "RE-{YY}{MM}-{NNN}", "R #{N}/{YYYY}.x", "Ä_{NNNNN} {MM}"])
+      for (const sequence of [1, 42, 123456])
+        for (const month of [1, 9, 12]) {
+          const number = formatNumber(pattern, { sequence, date: { year: 2026, month } });
+          expect(Number(matches(pattern, 2026, number)), `${pattern} ${number}`).toBe(sequence);
+        }
+  });
+
+  it("leaves out other years, other patterns and what the pattern never prints", () => {
+    expect(matches(DEFAULT_NUMBER_PATTERN, 2026, "2025-00042")).toBeUndefined();
+    expect(matches("RE-{YY}{MM}-{NNN}", 2026, "RE-2513-001")).toBeUndefined();
+    expect(matches("RE-{YY}{MM}-{NNN}", 2026, "RE-2611-01")).toBeUndefined();
+    expect(matches(DEFAULT_NUMBER_PATTERN, 2026, "AN-2026-00001")).toBeUndefined();
+    expect(matches(DEFAULT_NUMBER_PATTERN, 2026, "2026-00001-1")).toBeUndefined();
+    // A literal dot is a dot, not any character.
+    expect(matches("R.{NNN}", 2026, "Rx001")).toBeUndefined();
+    // Without a year token every year's numbers match.
+    expect(matches("R{NNN}", 2026, "R007")).toBe("007");
+  });
+
+  it("is undefined for an invalid pattern", () => {
+    expect(numberRegex("{YYYY}", 2026)).toBeUndefined();
   });
 });

@@ -135,6 +135,32 @@ export function previewNumber(pattern: string, state: SequenceState, date: Numbe
   return formatNumber(pattern, { sequence: nextSequence(state, date.year).sequence, date });
 }
 
+/**
+ * A regular expression (PostgreSQL ARE, and JavaScript alike) that matches exactly the numbers `pattern` gives in
+ * `year` — any month, any sequence number — with the sequence number as its only capturing group: how the API finds
+ * the highest number a circle's pattern has given (issue 33: a counter set below it would repeat taken numbers).
+ * undefined for an invalid pattern.
+ */
+export function numberRegex(pattern: string, year: number): string | undefined {
+  const parsed = parsePattern(pattern.trim());
+  if (!parsed.ok) return undefined;
+  const part = (token: PatternToken): string => {
+    switch (token.kind) {
+      case "literal":
+        return token.text.replace(/[^\p{L}\p{N}]/gu, (char) => `\\${char}`);
+      case "year4":
+        return String(year).padStart(4, "0");
+      case "year2":
+        return String(year % 100).padStart(2, "0");
+      case "month":
+        return "(?:0[1-9]|1[0-2])";
+      case "sequence":
+        return `([0-9]{${token.width},})`;
+    }
+  };
+  return `^${parsed.tokens.map(part).join("")}$`;
+}
+
 /** An example of a pattern's numbers, for forms that show a pattern: the number, or why there is none. */
 export type PatternExample = { ok: true; number: string } | { ok: false; code: PatternErrorCode };
 

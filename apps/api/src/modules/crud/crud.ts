@@ -1,4 +1,5 @@
 import type { AccessArea } from "@kontor/domain/access/access.rules";
+import { toFieldErrors } from "@kontor/domain/http/field-errors";
 import type { SortOrder } from "@kontor/domain/http/paging";
 import { ZPageQuery } from "@kontor/domain/http/paging.schema";
 import { ZIdParams } from "@kontor/domain/http/params.schema";
@@ -9,7 +10,9 @@ import { z } from "zod";
 import { inSequence, type Tx } from "../../db/client.ts";
 import { mapInUse, mapUniqueViolation } from "../../db/errors.ts";
 import { capFor, countRowsUpTo, orderBy, type PageRequest, pageOf } from "../../db/paging.ts";
+import { RequestValidationError } from "../../http/compilers.ts";
 import { notFound, responses } from "../../http/problem.ts";
+import { rememberSentFields, sentFields } from "../../http/sentFields.ts";
 import { sendTotal } from "../../http/total.ts";
 
 /** A tenant-owned table as the generic pattern needs it: mandant_id and id. */
@@ -19,9 +22,10 @@ type Entity = { id?: number | undefined };
 
 /**
  * One entity under the generic pattern of SPEC §7: GET {path}/{id}; GET {path} with page, size, sort (and
- * `search` where the entity says how) and x-total-count; PUT {path} creates (no id) or updates (with id);
- * DELETE {path}/{id}. Everything in the selected tenant's transaction, under row-level security. What is special
- * to an entity comes in through the hooks; the rest is the same for all of them.
+ * `search` where the entity says how) and x-total-count; PUT {path} creates (no id) or updates (with id; a field
+ * the body leaves out keeps its stored value); DELETE {path}/{id}. Everything in the selected tenant's
+ * transaction, under row-level security. What is special to an entity comes in through the hooks; the rest is the
+ * same for all of them.
  */
 export interface CrudResource<S extends z.ZodType<Entity>, F extends string> {
   /** The path under /app/api, e.g. "mehrwertssteuers". */
@@ -103,11 +107,26 @@ export function crudRepository<S extends z.ZodType<Entity>, F extends string>(re
       return row && present(tx, row);
     },
 
-    /** Insert (no id) or update (id); undefined when the id names no record of the tenant. */
-    async save(tx: Tx, entity: z.infer<S>): Promise<z.infer<S> | undefined> {
+    /**
+     * Insert (no id) or update (id); undefined when the id names no record of the tenant. `sent`: the top-level
+     * fields the request named (http/sentFields.ts) — on update every other field keeps its stored value (the
+     * record is read and locked first, the merged entity checked by the schema again), so a schema default never
+     * resets a stored value the request left out.
+     */
+    async save(tx: Tx, input: z.infer<S>, sent?: ReadonlySet<string>): Promise<z.infer<S> | undefined> {
+      const id = (input as Entity).id;
+      let entity = input;
+      if (id !== undefined && sent) {
+        const [row] = (await tx
+          .select(columns as never)
+          .from(table as never)
+          .where(byId(id))
+          .for("update")) as Record<string, unknown>[];
+        if (!row) return undefined;
+        entity = keepUnsent(resource.input ?? resource.schema, await present(tx, row), input, sent);
+      }
       await resource.beforeSave?.(tx, entity);
       const values = toRow(entity);
-      const id = (entity as Entity).id;
       try {
         const rows = (
           id === undefined
@@ -200,15 +219,18 @@ export function registerCrud<S extends z.ZodType<Entity>, F extends string>(
       `/${path}`,
       {
         config: { auth: write },
+        preValidation: rememberSentFields,
         schema: {
           tags: [tag],
-          summary: `${noun}: create (without id) or update (with id)`,
+          summary: `${noun}: create (without id) or update (with id; fields left out keep their stored values)`,
           body: resource.input ?? schema,
           response: responses({ 200: schema }, 400, 401, 403, 404),
         },
       },
       async (request) => {
-        const saved = await request.mandant!.run((tx) => repository.save(tx, request.body as z.infer<S>));
+        const saved = await request.mandant!.run((tx) =>
+          repository.save(tx, request.body as z.infer<S>, sentFields(request)),
+        );
         if (!saved) throw notFound();
         return saved;
       },
@@ -236,6 +258,21 @@ export function registerCrud<S extends z.ZodType<Entity>, F extends string>(
     );
 
   return repository;
+}
+
+/**
+ * The entity an update stores: the request's fields where it sent them, the stored record's elsewhere (a field left
+ * out is kept, never reset to its schema default). When anything was kept, the merged entity is checked by the
+ * schema again (rules across fields, e.g. skonto days below nettoTage): 400 like a body that broke them.
+ */
+function keepUnsent<T>(schema: z.ZodType, stored: T, input: T, sent: ReadonlySet<string>): T {
+  const fields = Object.entries(input as Record<string, unknown>);
+  const given = fields.filter(([key]) => sent.has(key));
+  if (given.length === fields.length) return input;
+  const merged = { ...stored, ...Object.fromEntries(given) } as T;
+  const checked = schema.safeParse(merged);
+  if (!checked.success) throw new RequestValidationError(toFieldErrors(checked.error.issues, merged));
+  return merged;
 }
 
 /**

@@ -430,6 +430,68 @@ describe("activate / deactivate (admin only)", () => {
   });
 });
 
+describe("issue 33: only administrators change aktiv, also through PUT mandants", () => {
+  /** A tenant the tenant admin belongs to, deactivated by the operator. */
+  const suspended = async () => {
+    const user = await createTenantUser(t, {
+      authorities: ["ROLE_USER", "ROLE_ADMIN_MANDANT"],
+      modules: ["crm"],
+    });
+    const token = await login(t, user);
+    const off = await call(t, {
+      method: "DELETE",
+      url: `/app/api/mandants/deactivate/${user.mandantId}`,
+      token: adminToken,
+    });
+    expect(off.statusCode).toBe(204);
+    const read = async () =>
+      (await call(t, { method: "GET", url: `/app/api/mandants/${user.mandantId}`, token })).json();
+    const put = (payload: Record<string, unknown>) =>
+      call(t, { method: "PUT", url: "/app/api/mandants", token, payload });
+    return { read, put };
+  };
+
+  it("a tenant admin's PUT that switches their deactivated tenant on is 403 naming aktiv, and saves nothing", async () => {
+    const { read, put } = await suspended();
+    const own = await read();
+    expect(own.aktiv).toBe(false);
+    const response = await put({ ...own, aktiv: true, industrySector: "Umgangen" });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: "error.forbidden",
+      fieldErrors: [{ field: "aktiv", code: "notAllowed" }],
+    });
+    expect(await read()).toMatchObject({ aktiv: false, industrySector: own.industrySector });
+  });
+
+  it("the tenant admin's other fields still save: aktiv sent unchanged or left out keeps the tenant off", async () => {
+    const { read, put } = await suspended();
+    const own = await read();
+    const unchanged = await put({ ...own, industrySector: "Handel" });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json()).toMatchObject({ aktiv: false, industrySector: "Handel" });
+    // Left out, the schema's default (true) would have switched it on: the tenant's state stays.
+    const { aktiv: _, ...withoutAktiv } = own;
+    const omitted = await put({ ...withoutAktiv, industrySector: "Gewerbe" });
+    expect(omitted.statusCode, omitted.body).toBe(200);
+    expect(omitted.json()).toMatchObject({ aktiv: false, industrySector: "Gewerbe" });
+  });
+
+  it("an administrator may switch aktiv by PUT", async () => {
+    const created = (
+      await call(t, { method: "PUT", url: "/app/api/mandants", token: adminToken, payload: newMandant() })
+    ).json();
+    const off = await call(t, {
+      method: "PUT",
+      url: "/app/api/mandants",
+      token: adminToken,
+      payload: { ...created, aktiv: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().aktiv).toBe(false);
+  });
+});
+
 describe("POST /app/api/selectedMandant", () => {
   it("remembers the selected tenant in the account", async () => {
     const response = await call(t, {

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { responses } from "../../http/problem.ts";
+import { rememberSentFields, sentFields } from "../../http/sentFields.ts";
 import { sendTotal } from "../../http/total.ts";
 import {
   listAbrechnung,
@@ -110,12 +111,15 @@ export const mandantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
         summary: "Create (without id; admin only) or update a tenant",
         description:
           "Replaces the tenant's addresses, modules and members (userLists) with the ones sent. Tenant admins " +
-          "may update their own tenants but not change modules.",
+          "may update their own tenants but not change modules, nor `aktiv` (only administrators (de)activate a " +
+          "tenant: 403 error.forbidden with fieldErrors aktiv notAllowed, nothing saved). `aktiv` left out keeps " +
+          "the tenant's state.",
         body: ZMandantSpeichern,
         response: responses({ 200: ZMandant }, 400, 401, 403, 404),
       },
+      preValidation: rememberSentFields,
     },
-    (request) => mandants.save(request.principal!, request.body),
+    (request) => mandants.save(request.principal!, request.body, sentFields(request)),
   );
 
   for (const [action, aktiv] of [
@@ -125,7 +129,7 @@ export const mandantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     app.delete(
       `/mandants/${action}/:id`,
       {
-        config: { auth: { level: "user", access: "adminOnly" } },
+        config: { auth: { level: "user", access: "mandantAktiv" } },
         schema: {
           tags: ["mandant"],
           summary: aktiv ? "Activate a tenant" : "Deactivate a tenant (its members can no longer select it)",

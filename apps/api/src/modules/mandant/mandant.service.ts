@@ -1,3 +1,4 @@
+import { can } from "@kontor/domain/access/access.rules";
 import type { TMandant } from "@kontor/domain/mandant/mandant.schema";
 import type { Db } from "../../db/client.ts";
 import type { PageRequest } from "../../db/paging.ts";
@@ -40,15 +41,31 @@ export function createMandantService(db: Db) {
     all: (principal: Principal) => listAllMandants(db, scopeOf(principal)),
     get,
 
-    async save(principal: Principal, input: TMandant): Promise<TMandant> {
+    /**
+     * PUT mandants. `sent`: the top-level fields the body named — `aktiv` left out keeps the tenant's state (its
+     * schema default would switch a deactivated tenant on). Changing `aktiv` needs the area mandantAktiv
+     * (ROLE_ADMIN, access.rules.ts): a tenant admin's PUT that changes it is 403 error.forbidden naming the field
+     * (`aktiv`, code notAllowed) and saves nothing; sent unchanged, the rest of the tenant saves.
+     */
+    async save(principal: Principal, body: TMandant, sent?: ReadonlySet<string>): Promise<TMandant> {
       const isAdmin = principal.authorities.has("ROLE_ADMIN");
       let current: TMandant | undefined;
+      let input = body;
       if (input.id === undefined) {
         if (!isAdmin) throw new ProblemError(403, "error.forbidden", "Only administrators create tenants");
       } else {
         current = await get(principal, input.id); // 404 outside the caller's scope
+        if (sent && !sent.has("aktiv")) input = { ...input, aktiv: current.aktiv };
         if (!isAdmin && current.modulList.join() !== input.modulList.join()) {
           throw new ProblemError(403, "error.forbidden", "Only administrators change a tenant's modules");
+        }
+        if (
+          input.aktiv !== current.aktiv &&
+          !can("mandantAktiv", { modules: [], authorities: principal.authorities })
+        ) {
+          throw new ProblemError(403, "error.forbidden", "Only administrators (de)activate a tenant", [
+            { field: "aktiv", code: "notAllowed" },
+          ]);
         }
       }
       // An address id must be one of the tenant's own addresses (another tenant's id was dropped silently, and the

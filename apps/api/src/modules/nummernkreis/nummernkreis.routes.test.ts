@@ -1,8 +1,10 @@
 import type { TAuthority } from "@kontor/domain/access/access.schema";
+import { todayIso } from "@kontor/domain/date/calendar";
 import { BELEGS_TYPEN } from "@kontor/domain/typen/typen";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "../../db/tenant.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp, unique } from "../../test/helpers.ts";
+import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { allocateNumber, todayNumberDate } from "./nummernkreis.service.ts";
 
 type Payload = Record<string, unknown>;
@@ -347,5 +349,119 @@ describe("rechnungskreise: seeded circle, first number, names", () => {
     const byDefault = await ids("");
     expect(byDefault).toEqual(await ids("&sort=rechnungskreisName,asc"));
     expect(byDefault).not.toEqual(await ids("&sort=id,asc"));
+  });
+});
+
+describe("issue 33: a counter below numbers already given; fields a PUT leaves out", () => {
+  /** A tenant of its own (admin and user) that can finalize invoices: numbers of this year are given in it. */
+  const tenantWithInvoices = async (count: number) => {
+    const user = await createTenantUser(t, { authorities: ["ROLE_ADMIN", "ROLE_USER"] });
+    await rechnungsfaehig(t, user.mandantId);
+    const who = { token: await login(t, user), mandantId: user.mandantId };
+    const finalize = async () => {
+      const draft = await createBeleg(t, who, { belegDatum: todayIso(), leistungsDatum: todayIso() });
+      const response = await api("POST", `beleg/${draft.id}/freigabe`, who);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().belegNummer as string;
+    };
+    for (let n = 0; n < count; n++) await finalize();
+    const circles = (await api("GET", "rechnungskreise?size=100", who)).json() as Payload[];
+    const circle = circles.find((c) => c.rechnungskreisName === "Rechnungen")!;
+    return { who, finalize, circle };
+  };
+
+  it("refuses a counter below the highest number given this year: 400 belowIssued at the counter, the number in the detail; the counter stays", async () => {
+    const { who, finalize, circle } = await tenantWithInvoices(3);
+    expect(circle.lastRechnungsnummer).toBe(3);
+    for (const below of [0, 1, 2]) {
+      const response = await api("PUT", "rechnungskreise", who, { ...circle, lastRechnungsnummer: below });
+      expect(response.statusCode, `${below}: ${response.body}`).toBe(400);
+      expect(response.headers["content-type"]).toContain("application/problem+json");
+      expect(response.json()).toMatchObject({
+        code: "error.validation",
+        fieldErrors: [{ field: "lastRechnungsnummer", code: "belowIssued", min: 3 }],
+      });
+      expect(response.json().detail).toContain(`${year()}-00003`);
+    }
+    expect((await api("GET", `rechnungskreise/${circle.id}`, who)).json().lastRechnungsnummer).toBe(3);
+
+    // At the highest number or above: saved, and the next finalization follows it.
+    const at = await api("PUT", "rechnungskreise", who, { ...circle, lastRechnungsnummer: 3 });
+    expect(at.statusCode, at.body).toBe(200);
+    const above = await api("PUT", "rechnungskreise", who, { ...circle, lastRechnungsnummer: 10 });
+    expect(above.json()).toMatchObject({ lastRechnungsnummer: 10, nextRechnungsnummer: `${year()}-00011` });
+    expect(await finalize()).toBe(`${year()}-00011`);
+    const back = await api("PUT", "rechnungskreise", who, { ...above.json(), lastRechnungsnummer: 5 });
+    expect(back.json().fieldErrors).toEqual([{ field: "lastRechnungsnummer", code: "belowIssued", min: 11 }]);
+  });
+
+  it("refuses a new circle, or a new pattern, whose next number is taken; other patterns and other tenants do not count", async () => {
+    const { who } = await tenantWithInvoices(2);
+    // A document number circle with the invoices' pattern would give 2026-00001 again.
+    const same = await api("POST", "belegnummerkreis", who, { belegsTyps: ["lieferschein"] });
+    expect(same.statusCode, same.body).toBe(400);
+    expect(same.json().fieldErrors).toEqual([{ field: "lastNummer", code: "belowIssued", min: 2 }]);
+    const own = await api("POST", "belegnummerkreis", who, {
+      belegsTyps: ["lieferschein"],
+      nummernkreisPattern: "LS-{YYYY}-{NNNNN}",
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    // Changing its pattern to the taken one is refused the same way; the counter set past the numbers is not.
+    const taken = await api("PUT", "belegnummerkreis", who, {
+      ...own.json(),
+      nummernkreisPattern: "{YYYY}-{NNNNN}",
+    });
+    expect(taken.json().fieldErrors).toEqual([{ field: "lastNummer", code: "belowIssued", min: 2 }]);
+    const past = await api("PUT", "belegnummerkreis", who, {
+      ...own.json(),
+      nummernkreisPattern: "{YYYY}-{NNNNN}",
+      lastNummer: 2,
+    });
+    expect(past.statusCode, past.body).toBe(200);
+    // Another tenant's numbers are not seen: a fresh tenant may start at 0 with the same pattern.
+    const fresh = await api("POST", "rechnungskreise", other, { rechnungskreisName: unique("Frisch") });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    await api("DELETE", `rechnungskreise/${fresh.json().id}`, other);
+  });
+
+  it("a PUT that leaves the counter out keeps it (it was reset to 0, and every finalization then answered 409)", async () => {
+    const { who, finalize, circle } = await tenantWithInvoices(2);
+    const renamed = await api("PUT", "rechnungskreise", who, {
+      id: circle.id,
+      rechnungskreisName: "Umbenannt",
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      rechnungskreisName: "Umbenannt",
+      lastRechnungsnummer: 2,
+      firstRechnungsnummer: circle.firstRechnungsnummer,
+      nummerProJahr: circle.nummerProJahr,
+      rksv: circle.rksv,
+      barRechnungOhneRksv: circle.barRechnungOhneRksv,
+      rechnungsnummernPattern: circle.rechnungsnummernPattern,
+    });
+    expect(await finalize()).toBe(`${year()}-00003`);
+
+    // The same for a document number circle: its counter and flags stay when left out.
+    const made = (
+      await api("POST", "belegnummerkreis", who, {
+        belegsTyps: ["angebot"],
+        nummernkreisPattern: "AN-{NNNN}",
+        lastNummer: 17,
+        nummerProJahr: false,
+      })
+    ).json();
+    const kept = await api("PUT", "belegnummerkreis", who, {
+      id: made.id,
+      belegsTyps: ["angebot", "bestellung"],
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({
+      belegsTyps: ["angebot", "bestellung"],
+      nummernkreisPattern: "AN-{NNNN}",
+      lastNummer: 17,
+      nummerProJahr: false,
+      nextNummer: "AN-0018",
+    });
   });
 });

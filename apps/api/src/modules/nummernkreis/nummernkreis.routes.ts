@@ -13,6 +13,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { belegnummerkreis, rechnungskreis } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound, ProblemError, responses } from "../../http/problem.ts";
+import { rememberSentFields, sentFields } from "../../http/sentFields.ts";
 import { registerCrud } from "../crud/crud.ts";
 import {
   beforeSaveBelegnummerkreis,
@@ -22,6 +23,11 @@ import {
 } from "./nummernkreis.service.ts";
 
 const admin = { level: "tenant", access: "adminOnly" } as const;
+
+const COUNTER_RULE =
+  "The counter (lastNummer, lastRechnungsnummer) may not lie below a number already given: when the next number " +
+  "this year would be one a document of the tenant already has, 400 error.validation with field code belowIssued " +
+  "at the counter (`min`: the lowest counter allowed; the detail names that number).";
 
 const belegColumns = {
   id: belegnummerkreis.id,
@@ -148,7 +154,8 @@ export const nummernkreisRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db 
 
 /**
  * POST {path} creates (a body with an id is 400 error.idExists: "A new entity cannot already have an ID"), PUT
- * {path} updates (id required; 404 for an id of no circle of the tenant). Both save through the crud repository.
+ * {path} updates (id required; 404 for an id of no circle of the tenant; a field left out keeps its stored value).
+ * Both save through the crud repository.
  */
 function registerCreateUpdate<T extends { id?: number | undefined }>(
   app: FastifyInstance,
@@ -157,7 +164,7 @@ function registerCreateUpdate<T extends { id?: number | undefined }>(
     path: string;
     noun: string;
     schema: z.ZodObject & z.ZodType<T>;
-    save: (tx: Tx, entity: T) => Promise<T | undefined>;
+    save: (tx: Tx, entity: T, sent?: ReadonlySet<string>) => Promise<T | undefined>;
   },
 ) {
   const { path, noun, schema, save } = options;
@@ -169,6 +176,7 @@ function registerCreateUpdate<T extends { id?: number | undefined }>(
       schema: {
         tags: ["nummernkreis"],
         summary: `Create a ${noun} (without id)`,
+        description: COUNTER_RULE,
         body: schema,
         response: responses({ 201: schema }, 400, 401, 403),
       },
@@ -185,15 +193,17 @@ function registerCreateUpdate<T extends { id?: number | undefined }>(
     `/${path}`,
     {
       config: { auth: admin },
+      preValidation: rememberSentFields,
       schema: {
         tags: ["nummernkreis"],
         summary: `Update a ${noun} (by id; setting the counter by hand is allowed, the next number follows it)`,
+        description: `${COUNTER_RULE} A field the body leaves out keeps its stored value (the counter too).`,
         body: schema.extend({ id: z.number().int().positive() }),
         response: responses({ 200: schema }, 400, 401, 403, 404),
       },
     },
     async (request) => {
-      const saved = await request.mandant!.run((tx) => save(tx, request.body as T));
+      const saved = await request.mandant!.run((tx) => save(tx, request.body as T, sentFields(request)));
       if (!saved) throw notFound();
       return saved;
     },

@@ -5,6 +5,7 @@ import {
   formatNumber,
   type NumberDate,
   nextSequence,
+  numberRegex,
   previewNumber,
   type SequenceState,
 } from "@kontor/domain/nummernkreis/nummernmuster.rules";
@@ -13,6 +14,7 @@ import { and, arrayContains, arrayOverlaps, asc, eq, ne, sql } from "drizzle-orm
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import {
+  beleg,
   belegnummerkreis,
   currentMandant,
   mandant,
@@ -225,16 +227,18 @@ const otherThan = (id: number | undefined, column: PgColumn) =>
 
 /**
  * Before a number circle is saved: each document type belongs to one circle of the tenant only (400 belegsTyps
- * "unique"); a counter changed by hand gets this year (see manualLastJahr).
+ * "unique"); a counter changed by hand gets this year (see manualLastJahr) and may not lie below a number already
+ * given (see zaehlerPruefen).
  */
 export async function beforeSaveBelegnummerkreis(tx: Tx, entity: TBelegnummerkreis) {
   await lockSaves(tx, "belegnummerkreis");
   const { id, lastNummer } = entity;
-  if (
-    id !== undefined &&
-    !(await prepareUpdate(tx, belegnummerkreis, id, belegnummerkreis.lastNummer, lastNummer))
-  )
-    return; // no such circle: the update finds nothing, 404
+  const circle = belegnummerkreis;
+  const stored =
+    id === undefined
+      ? undefined
+      : await prepareUpdate(tx, circle, id, circle.lastNummer, circle.nummernkreisPattern, lastNummer);
+  if (stored === null) return; // no such circle: the update finds nothing, 404
   const clash = await tx
     .select({ id: belegnummerkreis.id })
     .from(belegnummerkreis)
@@ -243,18 +247,35 @@ export async function beforeSaveBelegnummerkreis(tx: Tx, entity: TBelegnummerkre
     )
     .limit(1);
   if (clash.length > 0) throw uniqueError("belegsTyps");
+  await zaehlerPruefen(
+    tx,
+    { pattern: entity.nummernkreisPattern, last: lastNummer, first: 1, nummerProJahr: entity.nummerProJahr },
+    stored,
+    "lastNummer",
+  );
 }
 
 /**
  * Before an invoice circle is saved: its name is unique in the tenant, ignoring case (400 rechnungskreisName
- * "unique": documents pick the circle by name); a counter changed by hand gets this year.
+ * "unique": documents pick the circle by name); a counter changed by hand gets this year and may not lie below a
+ * number already given (see zaehlerPruefen).
  */
 export async function beforeSaveRechnungskreis(tx: Tx, entity: TRechnungskreis) {
   await lockSaves(tx, "rechnungskreis");
   const { id, lastRechnungsnummer } = entity;
-  const counter = rechnungskreis.lastRechnungsnummer;
-  if (id !== undefined && !(await prepareUpdate(tx, rechnungskreis, id, counter, lastRechnungsnummer)))
-    return;
+  const circle = rechnungskreis;
+  const stored =
+    id === undefined
+      ? undefined
+      : await prepareUpdate(
+          tx,
+          circle,
+          id,
+          circle.lastRechnungsnummer,
+          circle.rechnungsnummernPattern,
+          lastRechnungsnummer,
+        );
+  if (stored === null) return;
   const clash = await tx
     .select({ id: rechnungskreis.id })
     .from(rechnungskreis)
@@ -266,27 +287,105 @@ export async function beforeSaveRechnungskreis(tx: Tx, entity: TRechnungskreis) 
     )
     .limit(1);
   if (clash.length > 0) throw uniqueError("rechnungskreisName");
+  await zaehlerPruefen(
+    tx,
+    {
+      pattern: entity.rechnungsnummernPattern,
+      last: lastRechnungsnummer,
+      first: entity.firstRechnungsnummer,
+      nummerProJahr: entity.nummerProJahr,
+    },
+    stored,
+    "lastRechnungsnummer",
+  );
 }
+
+/** What an update found of a circle before changing it: the counter, its year and the pattern. */
+type StoredCircle = { last: number; lastJahr: number | null; pattern: string };
 
 /**
  * Locks the circle an update is about to change (allocations wait for the admin's save, and the other way round)
  * and, when its counter was changed by hand, stores this year with it; a plain edit leaves the year alone.
- * false when the tenant has no such circle.
+ * Answers the circle as it was; null when the tenant has no such circle.
  */
 async function prepareUpdate(
   tx: Tx,
   table: typeof belegnummerkreis | typeof rechnungskreis,
   id: number,
   counter: PgColumn,
+  pattern: PgColumn,
   last: number,
-): Promise<boolean> {
+): Promise<StoredCircle | null> {
   const circle = table as typeof belegnummerkreis;
-  const [row] = await tx.select({ last: counter }).from(circle).where(eq(circle.id, id)).for("update");
-  if (!row) return false;
+  const [row] = (await tx
+    .select({ last: counter, lastJahr: circle.lastJahr, pattern })
+    .from(circle)
+    .where(eq(circle.id, id))
+    .for("update")) as StoredCircle[];
+  if (!row) return null;
   if (row.last !== last)
     await tx
       .update(circle)
       .set({ lastJahr: manualLastJahr(last) })
       .where(eq(circle.id, id));
-  return true;
+  return row;
+}
+
+/**
+ * The highest number among the tenant's documents that `pattern` gives in `year` (any month), with its sequence
+ * number; undefined when there is none. Whichever circle gave it, the number is taken: the unique index refuses a
+ * second document with it.
+ */
+export async function hoechsteVergebeneNummer(
+  tx: Tx,
+  pattern: string,
+  year: number,
+): Promise<{ nummer: string; sequence: number } | undefined> {
+  const regex = numberRegex(pattern, year);
+  if (regex === undefined) return undefined;
+  const sequence = sql`substring(${beleg.belegNummer} from ${regex})::numeric`;
+  const [row] = await tx
+    .select({ nummer: beleg.belegNummer, sequence: sql<string>`${sequence}::text` })
+    .from(beleg)
+    .where(sql`${beleg.belegNummer} ~ ${regex}`)
+    .orderBy(sql`${sequence} desc`)
+    .limit(1);
+  return row?.nummer ? { nummer: row.nummer, sequence: Number(row.sequence) } : undefined;
+}
+
+/**
+ * A circle's counter may not lie below a number already given (issue 33): the next number it gives today would be
+ * taken, and every finalization would answer 409 until someone found out why. Checked for a new circle and when the
+ * counter or the pattern changes (a plain edit of the name or the flags is not refused for what it did not touch):
+ * the next sequence number as the circle will give it this year must lie above the highest number of this year's
+ * documents that the pattern gives. Else 400 at the counter's field, code "belowIssued" with `min` = that number's
+ * sequence (the lowest counter allowed), the number itself in the detail.
+ */
+async function zaehlerPruefen(
+  tx: Tx,
+  circle: { pattern: string; last: number; first: number; nummerProJahr: boolean },
+  stored: StoredCircle | undefined,
+  field: string,
+): Promise<void> {
+  const counterChanged = stored === undefined || stored.last !== circle.last;
+  if (!counterChanged && stored.pattern === circle.pattern) return;
+  const { year } = todayNumberDate();
+  const issued = await hoechsteVergebeneNummer(tx, circle.pattern, year);
+  if (!issued) return;
+  const { sequence } = nextSequence(
+    {
+      last: circle.last,
+      lastJahr: counterChanged ? manualLastJahr(circle.last) : stored.lastJahr,
+      first: circle.first,
+      nummerProJahr: circle.nummerProJahr,
+    },
+    year,
+  );
+  if (sequence > issued.sequence) return;
+  throw new ProblemError(
+    400,
+    "error.validation",
+    `Number ${issued.nummer} has already been given: the counter must be at least ${issued.sequence}`,
+    [{ field, code: "belowIssued", min: issued.sequence }],
+  );
 }

@@ -17,6 +17,7 @@ import { rechnungsvorlage as table } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
 import { fileResponse, notFound, ProblemError, responses } from "../../http/problem.ts";
+import { rememberSentFields, sentFields } from "../../http/sentFields.ts";
 import { registerCrud } from "../crud/crud.ts";
 
 /** The metadata of a template; the file's bytes are read only by the download. */
@@ -91,16 +92,19 @@ export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app) =
     {
       bodyLimit: BODY_LIMIT,
       config: { auth: access },
+      preValidation: rememberSentFields,
       schema: {
         tags: [tag],
-        summary: `Document template: create (without id, with a file) or update (with id; without a file the stored one stays); the file is a PDF, PNG or JPEG of at most ${VORLAGE_MAX_BYTES / 1024 / 1024} MB, base64`,
+        summary: `Document template: create (without id, with a file) or update (with id; without a file the stored one stays, as does any field left out); the file is a PDF, PNG or JPEG of at most ${VORLAGE_MAX_BYTES / 1024 / 1024} MB, base64`,
         body: ZRechnungsvorlageInput,
         response: responses({ 200: ZRechnungsvorlage }, 400, 401, 403, 404, 413),
       },
     },
     async (request) => {
       if (request.body.id === undefined && request.body.vorlage === undefined) throw invalidFile("required");
-      const saved = await request.mandant!.run((tx) => repository.save(tx, request.body));
+      const saved = await request.mandant!.run((tx) =>
+        repository.save(tx, request.body, sentFields(request)),
+      );
       if (!saved) throw notFound();
       return saved;
     },

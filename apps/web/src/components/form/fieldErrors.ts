@@ -12,6 +12,7 @@ export interface FieldErrorParams {
 const NEEDS_PARAM: Partial<Record<string, keyof FieldErrorParams>> = {
   minLength: "min",
   min: "min",
+  belowIssued: "min",
   maxLength: "max",
   max: "max",
 };

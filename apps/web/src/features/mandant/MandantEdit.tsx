@@ -1,3 +1,4 @@
+import { can } from "@kontor/domain/access/access.rules";
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
@@ -39,6 +40,8 @@ function MandantEdit({ id }: { id: number | "new" }) {
   const navigate = useNavigate();
   const account = useQuery(accountQuery);
   const isAdmin = account.data?.authorities.includes("ROLE_ADMIN") ?? false;
+  // The switch only for who may use it (access.rules.ts mandantAktiv: the operator, never a tenant admin).
+  const mayActivate = can("mandantAktiv", { modules: [], authorities: account.data?.authorities ?? [] });
   const queryClient = useQueryClient();
   const { form, detail, save, rules, saveRules, leaveDialog } = useMandantForm(id);
   const isNew = id === "new";
@@ -83,7 +86,7 @@ function MandantEdit({ id }: { id: number | "new" }) {
               >
                 {t("wizard.open")}
               </Button>
-              {isAdmin && (
+              {mayActivate && (
                 <Suspense fallback={null}>
                   <AktivButton
                     aktiv={saved.aktiv}
