@@ -30,6 +30,19 @@ describe("loadConfig", () => {
     expect(statSync(file).mode & 0o077).toBe(0);
   });
 
+  it("RKSV_ATRUST_HOSTS: host names mean https on port 443; origins for a stand-in; anything else refused (issue 33)", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).rksvAtrustOrigins).toEqual([
+      "https://www.a-trust.at",
+      "https://hs-abnahme.a-trust.at",
+    ]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), RKSV_ATRUST_HOSTS: "www.a-trust.at,http://127.0.0.1:8123" })
+        .rksvAtrustOrigins,
+    ).toEqual(["https://www.a-trust.at", "http://127.0.0.1:8123"]);
+    for (const bad of ["ftp://www.a-trust.at", "https://www.a-trust.at/pfad", "a trust", "x,,y"])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), RKSV_ATRUST_HOSTS: bad }), bad).toThrow(ConfigError);
+  });
+
   it("uses TOKEN_SECRET when given", () => {
     const secret = "s".repeat(40);
     expect(loadConfig({ DATA_DIR: dataDir(), TOKEN_SECRET: secret }).tokenSecret).toBe(secret);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { atrustOrigin } from "@kontor/domain/rksv/rksv.rules";
 import { z } from "zod";
 import { repoRoot } from "./paths.ts";
 
@@ -41,9 +42,17 @@ const ZEnv = z.object({
     .transform((v) => v?.replace(/\/+$/, "")),
   RKSV_ATRUST_HOSTS: z
     .string()
-    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/, "must be host names separated by commas")
     .default("www.a-trust.at,hs-abnahme.a-trust.at")
-    .transform((v) => v.split(",")),
+    .transform((v, ctx) => {
+      const origins = v.split(",").map(atrustOrigin);
+      if (origins.every((origin) => origin !== undefined)) return origins as string[];
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must be host names (https, port 443) or origins such as http://127.0.0.1:8123, separated by commas",
+      });
+      return z.NEVER;
+    }),
   KONTOR_GOOGLE_API_KEY: z.string().trim().min(1).max(200).optional(),
   KONTOR_GOOGLE_CLIENT_ID: z.string().trim().min(1).max(300).optional(),
 });
@@ -73,10 +82,12 @@ export interface Config {
   /** Public document links (issue 16), per client address: every call, and calls of unknown or dead links. */
   belegLinkRateLimit: { maxRequestsPerAddress: number; maxMissesPerAddress: number; windowSeconds: number };
   /**
-   * The hosts an RKSV register may use as A-Trust signature service (issue 18): the server calls that address, so a
-   * tenant admin must not point it anywhere else (requests into the operator's network).
+   * The origins (scheme, host, port) an RKSV register may use as A-Trust signature service (issue 18): the server
+   * calls that address with the signing credentials, so a tenant admin must not point it anywhere else (requests
+   * into the operator's network, or the credentials in clear text or to another port; issue 33). A host name in
+   * RKSV_ATRUST_HOSTS means https on port 443 (packages/domain rksv.rules.ts atrustOrigin).
    */
-  rksvAtrustHosts: readonly string[];
+  rksvAtrustOrigins: readonly string[];
   /**
    * The calendar integration the web may use (issue 23, GET google-config): the Google API key and OAuth client id;
    * undefined when either is missing (the answer is then an empty object).
@@ -113,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl: e.KONTOR_BASE_URL ?? `http://localhost:${e.PORT}`,
     loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 100, windowSeconds: 15 * 60 },
     belegLinkRateLimit: { maxRequestsPerAddress: 300, maxMissesPerAddress: 30, windowSeconds: 15 * 60 },
-    rksvAtrustHosts: e.RKSV_ATRUST_HOSTS,
+    rksvAtrustOrigins: e.RKSV_ATRUST_HOSTS,
     googleCalendar:
       e.KONTOR_GOOGLE_API_KEY && e.KONTOR_GOOGLE_CLIENT_ID
         ? { apiKey: e.KONTOR_GOOGLE_API_KEY, clientId: e.KONTOR_GOOGLE_CLIENT_ID }

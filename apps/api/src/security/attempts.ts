@@ -10,15 +10,19 @@ export interface AttemptLimit {
 
 /**
  * Counts attempts per key in a fixed window, in the database (table login_attempt), so a limit holds across any
- * number of processes. Used for failed sign-ins, wrong TOTP codes and password-reset mails.
+ * number of processes. Used for failed sign-ins, wrong TOTP codes, password-reset mails and the recipients of
+ * documents sent by mail (one attempt may count several: a mail to 50 recipients counts 50).
  */
 export function createAttemptCounter(db: Db, windowSeconds: number) {
   const window = sql`make_interval(secs => ${windowSeconds})`;
   const expired = sql`${loginAttempt.windowStart} <= now() - ${window}`;
 
   return {
-    /** 429 error.tooManyAttempts (with Retry-After) when any key has reached its maximum in the window. */
-    async assertAllowed(limits: readonly AttemptLimit[]) {
+    /**
+     * 429 error.tooManyAttempts (with Retry-After) when `coming` more attempts would take any key past its maximum
+     * in the window (with one: when a key has reached it).
+     */
+    async assertAllowed(limits: readonly AttemptLimit[], coming = 1) {
       const rows = await db
         .select({
           key: loginAttempt.key,
@@ -33,7 +37,7 @@ export function createAttemptCounter(db: Db, windowSeconds: number) {
           )} and ${loginAttempt.windowStart} > now() - ${window}`,
         );
       const blocked = rows.filter(
-        (row) => row.failures >= (limits.find((l) => l.key === row.key)?.max ?? Infinity),
+        (row) => row.failures + coming > (limits.find((l) => l.key === row.key)?.max ?? Infinity),
       );
       if (blocked.length > 0) {
         throw new ProblemError(429, "error.tooManyAttempts", undefined, undefined, {
@@ -42,15 +46,15 @@ export function createAttemptCounter(db: Db, windowSeconds: number) {
       }
     },
 
-    /** Counts one attempt on each key; answers each key's count in the current window. */
-    async record(keys: readonly string[]): Promise<Map<string, number>> {
+    /** Counts `count` attempts (default one) on each key; answers each key's count in the current window. */
+    async record(keys: readonly string[], count = 1): Promise<Map<string, number>> {
       const rows = await db
         .insert(loginAttempt)
-        .values(keys.map((key) => ({ key, windowStart: sql`now()`, failures: 1 })))
+        .values(keys.map((key) => ({ key, windowStart: sql`now()`, failures: count })))
         .onConflictDoUpdate({
           target: loginAttempt.key,
           set: {
-            failures: sql`case when ${expired} then 1 else ${loginAttempt.failures} + 1 end`,
+            failures: sql`case when ${expired} then ${count}::int else ${loginAttempt.failures} + ${count}::int end`,
             windowStart: sql`case when ${expired} then now() else ${loginAttempt.windowStart} end`,
           },
         })

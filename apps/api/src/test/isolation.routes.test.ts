@@ -623,7 +623,54 @@ const ISOLATION: Record<string, Entry> = {
   "GET /app/api/rechnungskreise": [list("rechnungskreise?size=500")],
   "GET /app/api/rechnungskreise/:id": [foreignIds({ id: "rechnungskreis" })],
   "DELETE /app/api/rechnungskreise/:id": [foreignIds({ id: "rechnungskreis" })],
-  "POST /app/api/rechnungskreise": [foreignBody("rechnungskreis", { status: [400] })],
+  "POST /app/api/rechnungskreise": [
+    foreignBody("rechnungskreis", { status: [400] }),
+    // Issue 33: a counter below a number already given is refused — the numbers looked at are the tenant's own.
+    check(
+      "B's document numbers do not refuse A's counter (the check reads A's documents only)",
+      async (w) => {
+        const ok = async (who: typeof w.b.member, method: string, path: string, body?: Json) => {
+          const response = await api(w, who, method, path, body);
+          expect(response.statusCode, `${method} ${path}: ${response.body}`).toBeLessThan(300);
+          return response.json() as Json & { id: number };
+        };
+        const muster = `${w.b.mark}-{NNNNN}`;
+        const kreis = await ok(w.b.member, "GET", `belegnummerkreis/${w.b.rec.belegnummerkreis.id}`);
+        await ok(w.b.member, "PUT", "belegnummerkreis", { ...kreis, nummernkreisPattern: muster });
+        const kopie = await ok(w.b.member, "POST", `beleg/${w.b.rec.belegFinal.id}/duplikat`);
+        const nummer = (await ok(w.b.member, "POST", `beleg/${kopie.id}/freigabe`)).belegNummer as string;
+        expect(nummer.startsWith(`${w.b.mark}-`)).toBe(true);
+        // B's circle back to its pattern (the counter left out keeps what the finalization made of it; should
+        // another case have given B higher numbers of that pattern meanwhile, the counter follows them).
+        const { lastNummer: _, ...ohneZaehler } = kreis;
+        const zurueck = await api(w, w.b.member, "PUT", "belegnummerkreis", ohneZaehler);
+        if (zurueck.statusCode === 400)
+          await ok(w.b.member, "PUT", "belegnummerkreis", {
+            ...ohneZaehler,
+            lastNummer: zurueck.json().fieldErrors[0].min,
+          });
+        else expect(zurueck.statusCode, zurueck.body).toBe(200);
+
+        const name = (side: "a" | "b") => `${w[side].mark} Fremdmuster`;
+        const mine = await api(w, w.a.member, "POST", "rechnungskreise", {
+          rechnungskreisName: name("a"),
+          rechnungsnummernPattern: muster,
+        });
+        expect(mine.statusCode, mine.body).toBe(201);
+        expect(mine.json().nextRechnungsnummer).toBe(`${w.b.mark}-00001`);
+        await api(w, w.a.member, "DELETE", `rechnungskreise/${mine.json().id}`);
+        // B itself is refused: the number is taken there.
+        const theirs = await api(w, w.b.member, "POST", "rechnungskreise", {
+          rechnungskreisName: name("b"),
+          rechnungsnummernPattern: muster,
+        });
+        expect(theirs.statusCode, theirs.body).toBe(400);
+        expect(theirs.json().fieldErrors).toEqual([
+          expect.objectContaining({ field: "lastRechnungsnummer", code: "belowIssued" }),
+        ]);
+      },
+    ),
+  ],
   "PUT /app/api/rechnungskreise": [foreignBody("rechnungskreis")],
   "GET /app/api/warengruppes": [list("warengruppes?size=500"), list("warengruppes?search=$MARK")],
   "GET /app/api/warengruppes/:id": [foreignIds({ id: "warengruppe" })],

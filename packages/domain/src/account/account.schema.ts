@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZEmail, ZLangKey, ZLogin, ZPassword, ZPersonName } from "../auth/auth.schema.ts";
+import { ZEmail, ZLangKey, ZLogin, ZPassword, ZPersonName, ZValidationCode } from "../auth/auth.schema.ts";
 import { ZRichText } from "../richtext/richtext.schema.ts";
 
 /** POST /register: creates an inactive user and mails an activation link. */
@@ -11,7 +11,10 @@ export const ZRegister = z.object({
 });
 export type TRegister = z.infer<typeof ZRegister>;
 
-/** The settings screen's fields (POST /account). */
+/**
+ * The settings screen's fields (POST /account). A new e-mail needs the account's owner to sign in again
+ * (issue 33): `currentPassword`, or — with two-factor sign-in on — `validationCode` instead; neither is stored.
+ */
 export const ZAccountUpdate = z.object({
   firstName: ZPersonName,
   lastName: ZPersonName,
@@ -22,8 +25,20 @@ export const ZAccountUpdate = z.object({
     .transform((v) => v || null),
   enablemailtransfer: z.boolean().default(false),
   timermode: z.boolean().default(false),
+  currentPassword: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Needed when the e-mail changes: the current password (400 error.passwordWrong when wrong)"),
+  validationCode: ZValidationCode.shape.validationCode
+    .optional()
+    .describe(
+      "With two-factor sign-in on, a TOTP code may stand for currentPassword (400 error.codeInvalid)",
+    ),
 });
 export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
+export type TAccountUpdateInput = z.input<typeof ZAccountUpdate>;
 
 export const ZResetPasswordInit = z.object({ email: ZEmail });
 export const ZResetPasswordFinish = z.object({

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import {
@@ -306,12 +307,12 @@ describe("change password and account settings", () => {
       enablemailtransfer: true,
       timermode: true,
     };
-    const saved = await post("/app/api/account", update, { token });
+    const saved = await post("/app/api/account", { ...update, currentPassword: user.password }, { token });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ ...update, login: user.login, is2FaUsed: false });
     const taken = await post(
       "/app/api/account",
-      { ...update, email: `${other.login}@example.test` },
+      { ...update, email: `${other.login}@example.test`, currentPassword: user.password },
       { token },
     );
     expect(taken.json()).toMatchObject({
@@ -335,6 +336,85 @@ describe("change password and account settings", () => {
     expect(bad.json().fieldErrors).toEqual([expect.objectContaining({ field: "langKey" })]);
     expect((await post("/app/api/account/langkey", { langKey: "de" })).statusCode).toBe(401);
     expect(await langKey(user)).toBe("en");
+  });
+});
+
+describe("issue 33: a new e-mail needs the owner to sign in again", () => {
+  const settings = (email: string) => ({
+    firstName: "Eva",
+    lastName: "Berger",
+    email,
+    langKey: "de",
+    signature: null,
+    enablemailtransfer: false,
+    timermode: false,
+  });
+  const account = async (token: string) =>
+    (await call(t, { method: "GET", url: "/app/api/account", token })).json();
+
+  it("without the current password 400 required, with a wrong one 400 passwordWrong (as the password change); nothing changes, nobody is mailed", async () => {
+    const user = await createTenantUser(t);
+    const token = await login(t, user);
+    const email = `${user.login}@example.test`;
+    const neu = `${user.login}-uebernommen@example.test`;
+
+    const missing = await post("/app/api/account", settings(neu), { token });
+    expect(missing.statusCode, missing.body).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: "error.validation",
+      fieldErrors: [{ field: "currentPassword", code: "required" }],
+    });
+    const wrong = await post("/app/api/account", { ...settings(neu), currentPassword: "falsch" }, { token });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: "error.passwordWrong",
+      fieldErrors: [{ field: "currentPassword", code: "invalid" }],
+    });
+    // A code does not stand for the password while two-factor is off.
+    const code = await post("/app/api/account", { ...settings(neu), validationCode: "123456" }, { token });
+    expect(code.json().fieldErrors).toEqual([{ field: "currentPassword", code: "required" }]);
+    expect(await account(token)).toMatchObject({ email, firstName: null });
+    expect(smtp.mails.filter((mail) => mail.to.includes(email.toLowerCase()))).toEqual([]);
+
+    // The other settings save without it, the address unchanged.
+    const plain = await post("/app/api/account", settings(email), { token });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json()).toMatchObject({ email, firstName: "Eva" });
+
+    const moved = await post(
+      "/app/api/account",
+      { ...settings(neu), currentPassword: user.password },
+      { token },
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().email).toBe(neu);
+    expect((await smtp.mailTo(email)).text).toContain(`${email} → ${neu}`);
+  });
+
+  it("with two-factor on, a TOTP code may stand for the password; a wrong code is 400 codeInvalid", async () => {
+    const user = await createTenantUser(t);
+    const token = await login(t, user);
+    const { secret } = (await call(t, { method: "GET", url: "/app/api/totp/barcode", token })).json();
+    const codeFor = (offsetSteps: number) =>
+      new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+        timestamp: Date.now() + offsetSteps * 30_000,
+      });
+    const enabled = await post("/app/api/totp/validate", { validationCode: codeFor(-1) }, { token });
+    expect(enabled.statusCode).toBe(204);
+    const neu = `${user.login}-2fa@example.test`;
+
+    const wrongCode = codeFor(0) === "000000" ? "111111" : "000000";
+    const wrong = await post("/app/api/account", { ...settings(neu), validationCode: wrongCode }, { token });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: "error.codeInvalid",
+      fieldErrors: [{ field: "validationCode", code: "invalid" }],
+    });
+    expect((await account(token)).email).toBe(`${user.login}@example.test`);
+
+    const right = await post("/app/api/account", { ...settings(neu), validationCode: codeFor(0) }, { token });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().email).toBe(neu);
   });
 });
 

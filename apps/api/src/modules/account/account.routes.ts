@@ -14,6 +14,7 @@ import { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { ProblemError, responses } from "../../http/problem.ts";
 import { isMember } from "../mandant/mandant.repository.ts";
+import { createTotpService } from "../totp/totp.service.ts";
 import { findAccount, setLangKey, setNewsread, setSelectedMandant } from "./account.repository.ts";
 import { createAccountService } from "./account.service.ts";
 
@@ -22,7 +23,7 @@ const noContent = z.null();
 
 export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { db } = deps;
-  const accounts = createAccountService(deps);
+  const accounts = createAccountService({ ...deps, totp: createTotpService(deps) });
 
   app.post(
     "/register",
@@ -130,8 +131,13 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       schema: {
         tags: ["account"],
         summary: "Update the signed-in user's settings",
+        description:
+          "A new e-mail needs `currentPassword` (or, with two-factor sign-in on, a TOTP `validationCode` instead): " +
+          "missing is 400 error.validation (currentPassword required), wrong 400 error.passwordWrong (currentPassword " +
+          "invalid) or error.codeInvalid (validationCode invalid; 429 error.tooManyAttempts after 5 wrong codes in " +
+          "15 minutes), like POST account/change_password. A taken e-mail is 400 error.emailUsed.",
         body: ZAccountUpdate,
-        response: responses({ 200: ZAccount }, 400, 401),
+        response: responses({ 200: ZAccount }, 400, 401, 429),
       },
     },
     (request) => accounts.update(request.principal!, request.body),

@@ -7,6 +7,7 @@ import { ProblemError } from "../../http/problem.ts";
 import { createAttemptCounter } from "../../security/attempts.ts";
 import { hashKey, newOneTimeKey } from "../../security/secrets.ts";
 import { verifyPassword } from "../auth/password.ts";
+import type { TotpService } from "../totp/totp.service.ts";
 import { mailAccountChanges, passwordChange, recordAccountChanges } from "../user/user.audit.ts";
 import { assertUnique, insertUser, revokeSessions, setPassword } from "../user/user.repository.ts";
 import { findAccount } from "./account.repository.ts";
@@ -28,7 +29,12 @@ export const mailedUser = {
   langKey: appUser.langKey,
 };
 
-export function createAccountService({ db, mailer }: Pick<Deps, "db" | "mailer">) {
+/** `totp`: for the re-authentication of an e-mail change by a TOTP code (the account routes pass it). */
+export function createAccountService({
+  db,
+  mailer,
+  totp,
+}: Pick<Deps, "db" | "mailer"> & { totp?: TotpService }) {
   const mailRequests = createAttemptCounter(db, MAIL_LIMITS.windowSeconds);
 
   /** 429 beyond the limits of an anonymous form that sends mail (`form`: reset, register), else counts one. */
@@ -215,16 +221,41 @@ export function createAccountService({ db, mailer }: Pick<Deps, "db" | "mailer">
       await mailAccountChanges(mailer, row, principal.userId, actor, [passwordChange]);
     },
 
-    /** The user's own settings; a new e-mail is logged and told to the old address. */
-    async update(principal: Principal, input: TAccountUpdate) {
-      await assertUnique(db, { email: input.email }, principal.userId);
-      const [before] = await db.select(mailedUser).from(appUser).where(eq(appUser.id, principal.userId));
+    /**
+     * The user's own settings; a new e-mail is logged and told to the old address. A new e-mail needs the owner to
+     * sign in again (issue 33; whoever holds a session must not redirect the password-reset mails to themselves):
+     * the current password — 400 error.validation `currentPassword` required when neither it nor a code came,
+     * 400 error.passwordWrong `currentPassword` invalid when wrong (as the password change) — or, with two-factor
+     * on, a TOTP code instead (400 error.codeInvalid `validationCode` invalid; wrong codes counted as at sign-in).
+     * Checked before anything else, so whether an address is taken is not told to someone without the password.
+     */
+    async update(principal: Principal, body: TAccountUpdate) {
+      const { currentPassword, validationCode, ...input } = body;
+      const [before] = await db
+        .select({ ...mailedUser, passwordHash: appUser.passwordHash, totpEnabled: appUser.totpEnabled })
+        .from(appUser)
+        .where(eq(appUser.id, principal.userId));
       const actor = { userId: principal.userId, login: principal.login };
       const newEmail = input.email?.toLowerCase();
       const changes =
         before && newEmail !== undefined && newEmail !== before.email
           ? [{ field: "email" as const, oldValue: before.email, newValue: newEmail }]
           : [];
+      if (before && changes.length > 0) {
+        if (currentPassword !== undefined) {
+          if (!(await verifyPassword(before.passwordHash, currentPassword)))
+            throw new ProblemError(400, "error.passwordWrong", undefined, [
+              { field: "currentPassword", code: "invalid" },
+            ]);
+        } else if (validationCode !== undefined && before.totpEnabled && totp) {
+          await totp.verify(principal.userId, validationCode);
+        } else {
+          throw new ProblemError(400, "error.validation", "A new e-mail needs the current password", [
+            { field: "currentPassword", code: "required" },
+          ]);
+        }
+      }
+      await assertUnique(db, { email: input.email }, principal.userId);
       await db.transaction(async (tx) => {
         await tx
           .update(appUser)

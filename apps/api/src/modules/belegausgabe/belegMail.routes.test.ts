@@ -8,7 +8,7 @@ import { call, createTenantUser, createTestApp, login, type TestApp, unique } fr
 import { headerOf, mimeParts, type ReceivedMail, startSmtpServer } from "../../test/mail.ts";
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { createKunde } from "../kunde/kunde.testing.ts";
-import { BELEG_MAILS_PRO_STUNDE } from "./belegMail.service.ts";
+import { BELEG_MAIL_EMPFAENGER_PRO_STUNDE, empfaengerAnzahl } from "./belegMail.service.ts";
 
 /**
  * Documents by mail (issue 16) through a real SMTP server in the test process: the prefilled mail, the sent
@@ -428,10 +428,10 @@ describe("POST beleg/{id}/mail: failures record nothing and can be sent again", 
         ?.n;
     expect(await zaehler(`belegmail:user:${konto.id}`)).toBe(1);
     expect(await zaehler(`belegmail:mandant:${who.mandantId}`)).toBe(1);
-    // The hour's count of this user at the limit (as after 100 mails).
+    // The hour's count of this user at the limit (as after mails to 100 recipients).
     await t.db
       .update(loginAttempt)
-      .set({ failures: BELEG_MAILS_PRO_STUNDE.user })
+      .set({ failures: BELEG_MAIL_EMPFAENGER_PRO_STUNDE.user })
       .where(eq(loginAttempt.key, `belegmail:user:${konto.id}`));
     const vorher = smtp.mails.length;
     const response = await senden(who, id, body);
@@ -440,6 +440,57 @@ describe("POST beleg/{id}/mail: failures record nothing and can be sent again", 
     expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
     expect(neue(vorher)).toEqual([]);
     expect((await historie(who, id)).filter((e) => e.action === "mail")).toHaveLength(1);
+  });
+
+  it("the limit counts recipients, not mails (issue 33): To, Cc and the Bcc copy each once; a mail past the limit is refused whole", async () => {
+    const who = await tenant();
+    const { id } = await rechnung(who);
+    const konto = (await call(t, { method: "GET", url: "/app/api/account", token: who.token })).json() as {
+      id: number;
+      email: string;
+    };
+    const zaehler = async (key: string) =>
+      (await t.db.select({ n: loginAttempt.failures }).from(loginAttempt).where(eq(loginAttempt.key, key)))[0]
+        ?.n;
+    const userKey = `belegmail:user:${konto.id}`;
+    const mandantKey = `belegmail:mandant:${who.mandantId}`;
+
+    // 3 To (one twice, in another case), 2 Cc, the copy to oneself: 6 recipients, one mail.
+    const an = ["a@woelfl.example", "b@woelfl.example", "c@woelfl.example", "A@woelfl.example"];
+    const body = {
+      to: an,
+      cc: ["d@woelfl.example", "e@woelfl.example"],
+      kopieAnMich: true,
+      betreff: "R",
+      text: "T",
+    };
+    const vorher = smtp.mails.length;
+    expect((await senden(who, id, body)).statusCode).toBe(204);
+    expect(neue(vorher)).toHaveLength(1);
+    expect(await zaehler(userKey)).toBe(6);
+    expect(await zaehler(mandantKey)).toBe(6);
+
+    // 4 recipients left this hour: a mail to 5 is refused whole (nothing sent, nothing counted), one to 4 goes.
+    await t.db
+      .update(loginAttempt)
+      .set({ failures: BELEG_MAIL_EMPFAENGER_PRO_STUNDE.user - 4 })
+      .where(eq(loginAttempt.key, userKey));
+    const fuenf = {
+      to: ["a@woelfl.example", "b@woelfl.example", "c@woelfl.example"],
+      cc: ["d@woelfl.example", "e@woelfl.example"],
+      betreff: "R",
+      text: "T",
+    };
+    const zuViele = await senden(who, id, fuenf);
+    expect(zuViele.statusCode, zuViele.body).toBe(429);
+    expect(zuViele.json().code).toBe("error.mailLimit");
+    expect(neue(vorher)).toHaveLength(1);
+    expect(await zaehler(userKey)).toBe(BELEG_MAIL_EMPFAENGER_PRO_STUNDE.user - 4);
+    const vier = await senden(who, id, { ...fuenf, cc: ["d@woelfl.example"] });
+    expect(vier.statusCode, vier.body).toBe(204);
+    expect(await zaehler(userKey)).toBe(BELEG_MAIL_EMPFAENGER_PRO_STUNDE.user);
+    expect(await zaehler(mandantKey)).toBe(10);
+    expect(empfaengerAnzahl(["x@a.example"], [], ["X@A.example"])).toBe(1);
   });
 
   it("a draft: 409 error.belegNotFinalized for the mail and its send", async () => {

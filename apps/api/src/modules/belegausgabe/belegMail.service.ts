@@ -37,19 +37,30 @@ const ENTITY = "beleg";
 type Sprache = "de" | "en";
 
 /**
- * Mails sent per hour at most — per user and per tenant —, so an account cannot turn the tenant's mail server into
- * a spam relay (the counters of security/attempts.ts, in the database: they hold across processes).
+ * Recipients per hour at most — per user and per tenant —, so an account cannot turn the tenant's mail server into
+ * a spam relay (the counters of security/attempts.ts, in the database: they hold across processes). Every address
+ * a mail goes to counts — To, Cc and the Bcc copy, each address once (issue 33: counting mails, one mail to 41
+ * recipients used 1 of the limit).
  */
-export const BELEG_MAILS_PRO_STUNDE = { user: 100, mandant: 500 };
+export const BELEG_MAIL_EMPFAENGER_PRO_STUNDE = { user: 100, mandant: 500 };
 const mailLimits = (scope: TenantScope) => [
-  { key: `belegmail:user:${scope.userId}`, max: BELEG_MAILS_PRO_STUNDE.user },
-  { key: `belegmail:mandant:${scope.id}`, max: BELEG_MAILS_PRO_STUNDE.mandant },
+  { key: `belegmail:user:${scope.userId}`, max: BELEG_MAIL_EMPFAENGER_PRO_STUNDE.user },
+  { key: `belegmail:mandant:${scope.id}`, max: BELEG_MAIL_EMPFAENGER_PRO_STUNDE.mandant },
 ];
 
-/** 429 error.mailLimit (with Retry-After) once a limit of the hour is reached. */
-async function imLimit(counter: ReturnType<typeof createAttemptCounter>, scope: TenantScope) {
+/** How many recipients a mail counts against the limit: each address of To, Cc and Bcc once, whatever its case. */
+export function empfaengerAnzahl(...listen: readonly (readonly string[])[]): number {
+  return new Set(listen.flat().map((adresse) => adresse.toLowerCase())).size;
+}
+
+/** 429 error.mailLimit (with Retry-After) when `empfaenger` more recipients would pass a limit of the hour. */
+async function imLimit(
+  counter: ReturnType<typeof createAttemptCounter>,
+  scope: TenantScope,
+  empfaenger: number,
+) {
   try {
-    await counter.assertAllowed(mailLimits(scope));
+    await counter.assertAllowed(mailLimits(scope), empfaenger);
   } catch (error) {
     if (error instanceof ProblemError && error.status === 429)
       throw new ProblemError(429, "error.mailLimit", undefined, undefined, error.headers);
@@ -272,9 +283,11 @@ export const belegMailService = {
     const von = await absender(deps.db, scope.userId);
     const daten = await scope.run((tx) => belegDaten(tx, id));
     const counter = createAttemptCounter(deps.db, 60 * 60);
-    await imLimit(counter, scope);
-    const anhaenge = await anhaengeMitErechnung(scope, id, body.erechnung);
     const { to, cc } = einmal(body.to, body.cc);
+    const bcc = body.kopieAnMich ? [von.email] : [];
+    const empfaenger = empfaengerAnzahl(to, cc, bcc);
+    await imLimit(counter, scope, empfaenger);
+    const anhaenge = await anhaengeMitErechnung(scope, id, body.erechnung);
     const text = von.signatur ? `${body.text}\n\n-- \n${von.signatur.text}` : body.text;
     const html = von.signatur
       ? `<!doctype html><html><body>${textZuHtml(body.text)}\n<p>-- </p>\n<div>${von.signatur.html}</div></body></html>`
@@ -286,7 +299,7 @@ export const belegMailService = {
         fromName: daten.firma || undefined,
         to,
         cc,
-        bcc: body.kopieAnMich ? [von.email] : [],
+        bcc,
         replyTo: von.email,
         subject: body.betreff,
         text,
@@ -304,7 +317,11 @@ export const belegMailService = {
       }
       throw error;
     }
-    await counter.record(mailLimits(scope).map((limit) => limit.key));
+    // Every address handed to the server counts, also one it refused while others got the mail.
+    await counter.record(
+      mailLimits(scope).map((limit) => limit.key),
+      empfaenger,
+    );
     const abgelehnt = new Set(rejected.map((adresse) => adresse.toLowerCase()));
     const erreicht = (liste: string[]) => liste.filter((adresse) => !abgelehnt.has(adresse.toLowerCase()));
     await scope.change(async (_tx, audit) =>

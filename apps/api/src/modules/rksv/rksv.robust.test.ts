@@ -136,14 +136,17 @@ const attrappe = new ATrustAttrappe();
 let atrust: { art: "atrust"; basisUrl: string; benutzer: string; passwort: string };
 let t: TestApp;
 
+/** The stand-in's origin: the one A-Trust address the test servers may call (http, its own port). */
+const attrappeOrigin = () => new URL(atrust.basisUrl).origin;
+
 beforeAll(async () => {
-  t = await createTestApp({ rksvAtrustHosts: ["127.0.0.1"] });
   atrust = {
     art: "atrust",
     basisUrl: await attrappe.starte(),
     benutzer: attrappe.benutzer,
     passwort: attrappe.passwort,
   };
+  t = await createTestApp({ rksvAtrustOrigins: [attrappeOrigin()] });
 });
 afterAll(async () => {
   await t?.close();
@@ -374,7 +377,7 @@ describe.runIf(process.env.DATABASE_URL)("RKSV on PostgreSQL with real server pr
       DATA_DIR: dataDir,
       PORT: String(await freierPort()),
       KONTOR_ADMIN_PASSWORD: "admin-pw-robust",
-      RKSV_ATRUST_HOSTS: "127.0.0.1",
+      RKSV_ATRUST_HOSTS: attrappeOrigin(),
     };
     let server = starteServer(env);
     await bereit(server);
@@ -452,7 +455,7 @@ describe.runIf(process.env.DATABASE_URL)("RKSV on PostgreSQL with real server pr
   }, 90_000);
 
   it("two server instances on one database: 20 concurrent finalizations split across both, one chain of 21 receipts", async () => {
-    const zweite = await createTestApp({ rksvAtrustHosts: ["127.0.0.1"] }); // DATABASE_URL: the same database, its own connection pool
+    const zweite = await createTestApp({ rksvAtrustOrigins: [attrappeOrigin()] }); // DATABASE_URL: the same database, its own connection pool
     try {
       const { mandantId, benutzer } = await rksvMandant(t.db);
       const who = { token: await login(t, benutzer), mandantId };

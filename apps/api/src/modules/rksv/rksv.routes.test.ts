@@ -9,6 +9,7 @@ import {
   pruefeDep,
   zeitpunktWien,
 } from "@kontor/rksv";
+import { ATrustAttrappe } from "@kontor/rksv/atrust.testing";
 import { aufraeumen, javaVorhanden, pruefeMitPruefetool } from "@kontor/rksv/pruefetool.testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -414,5 +415,70 @@ describe("RKSV refusals and circles without RKSV", () => {
     expect((await send(fremd, "POST", `rksv/kasse/${kasse.id}/nullbeleg`, {})).statusCode).toBe(404);
     expect((await send(fremd, "GET", `rksv/dep?kasseId=${kasse.id}`)).statusCode).toBe(404);
     expect(await ok<TRksvKasse[]>(send(fremd, "GET", "rksv/kasse"))).toEqual([]);
+  });
+});
+
+/**
+ * Issue 33: the allow-list named hosts only, so `http://www.a-trust.at/` (the signing credentials in clear text) or
+ * `https://www.a-trust.at:8443/` were accepted. Now the address must name an allowed origin exactly: scheme, host
+ * and port (a host name in RKSV_ATRUST_HOSTS means https on 443).
+ */
+describe("RKSV: the A-Trust address must be an allowed origin (scheme, host and port)", () => {
+  const geraet = (basisUrl: string) => ({
+    art: "atrust",
+    basisUrl,
+    benutzer: "u123456789",
+    passwort: "geheim",
+  });
+  const refusedAt = async (response: Antwort) => {
+    expect(response.statusCode, response.body).toBe(400);
+    expect((response.json() as { fieldErrors: unknown[] }).fieldErrors).toEqual([
+      { field: "einrichtung.basisUrl", code: "invalid" },
+    ]);
+  };
+
+  it("the default list: plain http and another port of an A-Trust host are refused before anything is called", async () => {
+    const who = await rksvMandant();
+    for (const basisUrl of [
+      "http://www.a-trust.at/asignrkonline/v2/",
+      "https://www.a-trust.at:8443/asignrkonline/v2/",
+      "http://hs-abnahme.a-trust.at:443/asignrkonline/v2/",
+    ])
+      await refusedAt(
+        await send(who, "POST", "rksv/startbeleg", { kassenId: "K-ATRUST", einrichtung: geraet(basisUrl) }),
+      );
+    expect(await ok<TRksvKasse[]>(send(who, "GET", "rksv/kasse"))).toEqual([]);
+  });
+
+  it("an allowed origin is accepted exactly: the same host with another scheme or port is not", async () => {
+    const attrappe = new ATrustAttrappe();
+    const basisUrl = await attrappe.starte(); // http://127.0.0.1:<port>/asignrkonline/v2/
+    const origin = new URL(basisUrl);
+    const erlaubt = await createTestApp({ rksvAtrustOrigins: [origin.origin] });
+    try {
+      const user = await createTenantUser(erlaubt, {
+        authorities: ["ROLE_USER", "ROLE_ADMIN_MANDANT"],
+        modules: ["rechnungslegung", "rksv"],
+      });
+      await withTenant(erlaubt.db, user.mandantId, (tx) => tx.update(rechnungskreis).set({ rksv: true }));
+      const who = { token: await login(erlaubt, user), mandantId: user.mandantId };
+      const start = (url: string) =>
+        call(erlaubt, {
+          method: "POST",
+          url: api("rksv/startbeleg"),
+          ...who,
+          payload: { kassenId: "K-STANDIN", einrichtung: { ...geraet(url), passwort: attrappe.passwort } },
+        });
+      const anderePort = `http://127.0.0.1:${Number(origin.port) + 1}/asignrkonline/v2/`;
+      const andereArt = `https://127.0.0.1:${origin.port}/asignrkonline/v2/`;
+      for (const url of [anderePort, andereArt]) await refusedAt(await start(url));
+      expect(attrappe.aufrufe).toEqual([]);
+      const gestartet = await start(basisUrl);
+      expect(gestartet.statusCode, gestartet.body).toBe(200);
+      expect(attrappe.aufrufe.length).toBeGreaterThan(0);
+    } finally {
+      await erlaubt.close();
+      await attrappe.stoppe();
+    }
   });
 });

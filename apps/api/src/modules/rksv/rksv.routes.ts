@@ -78,12 +78,12 @@ export const rksvRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, secrets
       schema: {
         tags,
         summary:
-          "Start the cash register of an invoice circle with rksv on (default: the circle invoices are numbered from): a new AES key, the signature device (software key as closed system AT0, or A-Trust a.sign RK Online) and the signed start receipt; answers the register and the FinanzOnline registration data. Once per circle and cash register id (409 error.rksvGestartet); a circle without rksv is 400 at rechnungskreisId; an A-Trust address outside the server's RKSV_ATRUST_HOSTS is 400 at einrichtung.basisUrl",
+          "Start the cash register of an invoice circle with rksv on (default: the circle invoices are numbered from): a new AES key, the signature device (software key as closed system AT0, or A-Trust a.sign RK Online) and the signed start receipt; answers the register and the FinanzOnline registration data. Once per circle and cash register id (409 error.rksvGestartet); a circle without rksv is 400 at rechnungskreisId; an A-Trust address whose scheme, host and port are not an origin of the server's RKSV_ATRUST_HOSTS (a host name there: https, port 443) is 400 at einrichtung.basisUrl (code invalid)",
         body: ZRksvStart,
         response: responses({ 200: ZRksvStartAntwort }, 400, 401, 403, 409),
       },
     },
-    async (request) => rksvService.start(request.mandant!, secrets, request.body, config.rksvAtrustHosts),
+    async (request) => rksvService.start(request.mandant!, secrets, request.body, config.rksvAtrustOrigins),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import type { TBeleg } from "@kontor/domain/beleg/beleg.schema";
 import { add, dec, mul, round, toNumber } from "@kontor/domain/money/decimal";
+import { atrustAdresseErlaubt } from "@kontor/domain/rksv/rksv.rules";
 import type {
   TRksvBelegZeile,
   TRksvEinrichtung,
@@ -495,19 +496,21 @@ export const rksvService = {
    * POST rksv/startbeleg: the register of an invoice circle with rksv on (default: the invoice circle of the
    * invoices): a new AES key, the signature device (software key, or A-Trust, which must answer), and the signed
    * start receipt. Answers the register and what the FinanzOnline registration asks for. Once per circle and per
-   * cash register id (409 error.rksvGestartet). The A-Trust address must name a host of RKSV_ATRUST_HOSTS (the
-   * server calls it: no requests into the operator's network on a tenant admin's word).
+   * cash register id (409 error.rksvGestartet). The A-Trust address must name an origin of RKSV_ATRUST_HOSTS —
+   * scheme, host and port (a host name there means https on 443; rksv.rules.ts atrustAdresseErlaubt): the server
+   * calls it with the signing credentials, so no requests into the operator's network on a tenant admin's word, and
+   * never in clear text or to another port.
    */
   start: (
     scope: TenantScope,
     secrets: SecretBox,
     eingabe: TRksvStart,
-    atrustHosts: readonly string[],
+    atrustOrigins: readonly string[],
   ): Promise<TRksvStartAntwort> =>
     scope.change(async (tx, audit) => {
       if (
         eingabe.einrichtung.art === "atrust" &&
-        !atrustHosts.includes(new URL(eingabe.einrichtung.basisUrl).hostname)
+        !atrustAdresseErlaubt(eingabe.einrichtung.basisUrl, atrustOrigins)
       )
         throw new ProblemError(400, "error.validation", "Not an A-Trust address this server may call", [
           { field: "einrichtung.basisUrl", code: "invalid" },

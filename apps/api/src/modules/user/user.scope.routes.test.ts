@@ -215,7 +215,7 @@ describe("the owner's own changes", () => {
       method: "POST",
       url: "/app/api/account",
       token,
-      payload: { ...account, email: newEmail, signature: null },
+      payload: { ...account, email: newEmail, signature: null, currentPassword: "geheim456" },
     });
     expect(moved.statusCode).toBe(200);
     const toOld = await smtp.mailTo(member.email);

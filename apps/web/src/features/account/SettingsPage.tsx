@@ -6,6 +6,7 @@ import {
   Center,
   Group,
   Loader,
+  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -29,11 +30,14 @@ import { LazyRichTextEditor } from "../../components/richtext/LazyRichTextEditor
 import { mandantModulesQuery } from "../mandant/mandantModules.api.ts";
 import { accountKeys, accountQuery, saveAccount } from "./account.api.ts";
 import { FormSection } from "./FormSection.tsx";
-import { problemFieldErrors } from "./formRules.ts";
+import { mergeErrors, problemFieldErrors } from "./formRules.ts";
 import {
+  emailChanged,
+  reauthErrors,
   SETTINGS_PROBLEM_FIELDS,
   type SettingsValues,
   settingsRules,
+  toAccountUpdate,
   toSettingsValues,
 } from "./settings.form.ts";
 
@@ -121,13 +125,19 @@ function SettingsForm({ account }: { account: TAccount }) {
   const modules = useQuery({ ...mandantModulesQuery(mandantId ?? 0), enabled: mandantId !== null });
   const withZeiterfassung = modules.data?.includes("zeiterfassung") ?? false;
 
+  // The shared rules, and the current password while the e-mail differs from the saved one (issue 33).
+  const rules = {
+    load: settingsRules.load,
+    check: (values: SettingsValues) =>
+      mergeErrors(settingsRules.check(values), reauthErrors(values, account.email)),
+  };
   const form = useForm<SettingsValues>({
     mode: "controlled",
     initialValues: toSettingsValues(account),
-    validate: settingsRules.check,
+    validate: rules.check,
     validateInputOnBlur: true,
   });
-  const saveRules = useSaveRules(form, settingsRules, {
+  const saveRules = useSaveRules(form, rules, {
     id: "settings-save-fehlt",
     label: (path) =>
       path === "signature" ? t("field.signature") : path === "langKey" ? t("field.langKey") : undefined,
@@ -156,7 +166,7 @@ function SettingsForm({ account }: { account: TAccount }) {
 
   const submit = settingsRules.onSubmit(
     form.onSubmit(
-      (values) => save.mutate(values),
+      (values) => save.mutate(toAccountUpdate(values, account.email)),
       () => notifyFailure(t("crud:toast.saveFailed"), t("crud:form.invalid")),
     ),
     (error) => notifyFailure(t("crud:toast.saveFailed"), problemMessage(error)),
@@ -199,6 +209,17 @@ function SettingsForm({ account }: { account: TAccount }) {
                 error={form.errors.langKey}
               />
             </SimpleGrid>
+            {emailChanged(values, account.email) && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <PasswordInput
+                  label={t("field.currentPassword")}
+                  description={t("settings.reauth")}
+                  autoComplete="current-password"
+                  withAsterisk
+                  {...form.getInputProps("currentPassword")}
+                />
+              </SimpleGrid>
+            )}
           </Stack>
         </FormSection>
 
