@@ -5,10 +5,13 @@
  *   (default 10) on one core: PDFs per second, and the median / p95 time of one PDF (budget ≥ 20 per second);
  * - a --big position invoice (default 300) rendered --runs times (default 10): median and max (budget < 1 s);
  * - memory: --memory PDFs (default 1000) in a row, the RSS and heap after every 100 (budget: flat);
- * - --samples <dir>: writes sample PDFs (de, en, many positions, draft, credit note) to look at (pdftoppm).
+ * - --samples <dir>: writes sample PDFs (de, en, many positions, draft, credit note) to look at (pdftoppm);
+ * - --worker: renders as the server does since issue 33 — in the PDF worker pool (belegausgabe/pdfPool.ts), the
+ *   document handed over and the PDF handed back by postMessage — one PDF at a time, so still one core drawing;
+ *   without it, in this thread (pdfErzeugen(belegLayout(…)), the server's way before).
  *
  *   node --import tsx bench/belegpdf/render.ts [--positions 10] [--seconds 10] [--big 300] [--runs 10]
- *                                              [--memory 1000] [--samples dir] [--out file.json]
+ *                                              [--memory 1000] [--samples dir] [--worker] [--out file.json]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +20,7 @@ import sharp from "sharp";
 import { beispielDruck } from "../../apps/api/src/modules/belegausgabe/belegDruck.testing.ts";
 import { belegLayout, type LayoutOptionen } from "../../apps/api/src/modules/belegausgabe/belegPdf.layout.ts";
 import { pdfErzeugen } from "../../apps/api/src/modules/belegausgabe/pdf.ts";
+import { belegRendern, pdfPool } from "../../apps/api/src/modules/belegausgabe/pdfPool.ts";
 import { fmt, msSince, out, summarize } from "../lib/stats.ts";
 
 const { values } = parseArgs({
@@ -27,6 +31,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "10" },
     memory: { type: "string", default: "1000" },
     samples: { type: "string" },
+    worker: { type: "boolean", default: false },
     out: { type: "string" },
   },
 });
@@ -38,8 +43,12 @@ const optionen: LayoutOptionen = {
   logo: null,
   mitVorlage: false,
 };
-const render = (druck: ReturnType<typeof beispielDruck>, o: Partial<LayoutOptionen> = {}) =>
-  pdfErzeugen(belegLayout(druck, { ...optionen, ...o }));
+const render = async (druck: ReturnType<typeof beispielDruck>, o: Partial<LayoutOptionen> = {}) => {
+  const { layout, fensterkuvert, fusszeile, logo } = { ...optionen, ...o };
+  if (values.worker)
+    return (await belegRendern({ druck, ausgabe: { layout, fensterkuvert, fusszeile, logo } })).bytes;
+  return pdfErzeugen(belegLayout(druck, { ...optionen, ...o }));
+};
 
 if (values.samples) {
   mkdirSync(values.samples, { recursive: true });
@@ -87,7 +96,7 @@ while (performance.now() < ende) {
 const einzeln = summarize(zeiten);
 const proSekunde = zeiten.length / (zeiten.reduce((a, b) => a + b, 0) / 1000);
 out(
-  `invoice with ${values.positions} positions (${(bytes / 1024).toFixed(0)} KB): ${proSekunde.toFixed(1)} PDFs/s on one core (budget ≥ 20); one PDF median ${fmt(einzeln.median)} ms, p95 ${fmt(einzeln.p95)} ms`,
+  `${values.worker ? "[worker] " : ""}invoice with ${values.positions} positions (${(bytes / 1024).toFixed(0)} KB): ${proSekunde.toFixed(1)} PDFs/s on one core (budget ≥ 20); one PDF median ${fmt(einzeln.median)} ms, p95 ${fmt(einzeln.p95)} ms`,
 );
 
 const gross = beispielDruck({ positionen: Number(values.big) });
@@ -123,10 +132,12 @@ out(
 );
 for (const s of speicher) out(`  ${String(s.pdfs).padStart(5)}  rss ${s.rssMb} MB  heap ${s.heapMb} MB`);
 
+if (values.worker) await pdfPool().close();
+
 if (values.out) {
   mkdirSync(path.dirname(values.out), { recursive: true });
   writeFileSync(
     values.out,
-    `${JSON.stringify({ date: new Date().toISOString(), positions: Number(values.positions), perSecond: proSekunde, one: einzeln, big: { positions: Number(values.big), pages: seiten, ...big }, memory: speicher }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), worker: values.worker, positions: Number(values.positions), perSecond: proSekunde, one: einzeln, big: { positions: Number(values.big), pages: seiten, ...big }, memory: speicher }, null, 2)}\n`,
   );
 }

@@ -1,4 +1,5 @@
-// Compiles the API for production (npm run build:api): apps/api/src/server.ts and the workspace packages it imports
+// Compiles the API for production (npm run build:api): apps/api/src/server.ts (and the entries of its worker threads,
+// WORKERS) and the workspace packages it imports
 // (@kontor/*, TypeScript sources) into ES modules in apps/api/dist — server.js, plus a chunk per module that is
 // loaded with `await import()` (apps/api/src/lazy.ts) — with source maps. Packages from node_modules stay external
 // and are loaded by Node at run time. Files the server reads at run time (migrations, the web app, package.json) are
@@ -26,6 +27,9 @@ const HEAVY = [
   "dompurify",
   "fast-xml-parser",
 ];
+
+/** Worker thread entries below src/ (apps/api/src/worker/pool.ts): each becomes dist/<name>.js beside server.js. */
+const WORKERS = ["modules/belegausgabe/pdf.worker.ts"];
 
 /** Bare imports stay external, except the workspace packages: they export .ts files that Node cannot load. */
 const nodeModulesExternal = {
@@ -57,7 +61,11 @@ function fail(message) {
 
 rmSync(outdir, { recursive: true, force: true });
 const { metafile } = await build({
-  entryPoints: [path.join(apiDir, "src/server.ts")],
+  // The server, and the entries of its worker threads (src/paths.ts `workerEntry`: dist/<name>.js).
+  entryPoints: [
+    path.join(apiDir, "src/server.ts"),
+    ...WORKERS.map((worker) => path.join(apiDir, "src", worker)),
+  ],
   outdir,
   entryNames: "[name]",
   chunkNames: "[name]-[hash]",

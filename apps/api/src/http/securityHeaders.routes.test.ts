@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertArtikel } from "../modules/artikel/artikelDatei.fixture.ts";
 import { insertKunde } from "../modules/kunde/kunde.fixture.ts";
+import { MINIMAL_PDF } from "../test/files.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../test/helpers.ts";
 import { CSP_NONCE_PLACEHOLDER } from "../web.ts";
 import { APP_POLICY, DOCS_POLICY, HSTS } from "./securityHeaders.ts";
@@ -150,9 +151,7 @@ describe("security headers", () => {
 });
 
 describe("uploaded files are sent as attachments with their checked type", () => {
-  const pdf = Buffer.from(
-    "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
-  );
+  const pdf = MINIMAL_PDF;
   const b64 = (bytes: Buffer) => bytes.toString("base64");
   let who: { token: string; mandantId: number };
 

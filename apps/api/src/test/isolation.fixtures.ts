@@ -12,6 +12,7 @@ import { expect } from "vitest";
 import { appUser, mandant } from "../db/schema/index.ts";
 import { alsBody } from "../modules/beleg/beleg.testing.ts";
 import { createMandant, createUser } from "../setup/seed.ts";
+import { MINIMAL_PDF } from "./files.ts";
 import { call, login, type TestApp } from "./helpers.ts";
 
 /**
@@ -72,7 +73,7 @@ export interface Check {
 }
 
 const ALL_AUTHORITIES: TAuthority[] = AUTHORITIES.filter((a) => a !== "ROLE_LAGERIST");
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const PDF = MINIMAL_PDF;
 const b64 = (bytes: Buffer) => bytes.toString("base64");
 const FREE_EINHEIT = Object.keys(EINHEIT_CODES)[30]!;
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alsBody } from "../modules/beleg/beleg.testing.ts";
 import { pdfSeiten } from "../modules/belegausgabe/pdfText.testing.ts";
+import { MINIMAL_PDF } from "./files.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
 import {
   api,
@@ -50,7 +51,7 @@ const ADMIN_ONLY = "ROLE_ADMIN only (tenant admins 403 by role): installation-wi
 const CODE_LIST = "a code list of packages/domain, the same for every tenant";
 const SHARE_LINK =
   "public: answers only to the unguessable token of a share link, bound to its one document (belegLink.routes.test.ts)";
-const PDF_BODY = { dateiname: "x.pdf", inhalt: Buffer.from("%PDF-1.4\n%%EOF\n").toString("base64") };
+const PDF_BODY = { dateiname: "x.pdf", inhalt: MINIMAL_PDF.toString("base64") };
 
 /** B has a logo; after A's calls (given B's logo as stored) B's logo is still the same bytes. */
 const logoCheck = (what: string, run: (w: World, bs: Buffer) => Promise<void>) =>

@@ -127,5 +127,7 @@ export const ZArtikelBildUpload = z.object({
   inhalt: z.base64().min(1),
 });
 export const ARTIKEL_BILD_MAX_BYTES = 10 * 1024 * 1024;
+/** The most pixels (width × height) an article image may have: 50 million; a larger one is refused undecoded. */
+export const ARTIKEL_BILD_MAX_PIXEL = 50_000_000;
 /** Thumbnail box of SPEC §9 (GET artikelimage/{assetId}/thumbnail/1024/800). */
 export const THUMBNAIL = { breite: 1024, hoehe: 800 } as const;

@@ -58,6 +58,13 @@ export const CONTENT_EXTENSIONS: Readonly<Record<string, TContentMimeType>> = {
 
 /** The largest file (decoded): 20 MB. */
 export const CONTENT_MAX_BYTES = 20 * 1024 * 1024;
+/** The most pages an uploaded PDF may have. */
+export const CONTENT_PDF_MAX_SEITEN = 1000;
+/**
+ * The most pixels an uploaded image may have (width × height × frames of an animation): 100 million. The browser
+ * decodes what the screen shows; the server reads only the image's header.
+ */
+export const CONTENT_BILD_MAX_PIXEL = 100_000_000;
 /** At most this many files per upload request. */
 export const CONTENT_MAX_FILES = 10;
 /**

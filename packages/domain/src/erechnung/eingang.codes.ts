@@ -5,6 +5,8 @@
 
 /** The largest file the import takes (decoded): 10 MB, as customer PDFs (SPEC §9). */
 export const EINGANG_MAX_BYTES = 10 * 1024 * 1024;
+/** The most pages an incoming PDF may have (a longer one is refused as pdfZuGross). */
+export const EINGANG_MAX_SEITEN = 1000;
 
 /** entwurf: imported, not yet checked; geprueft: a clerk checked it (it can no longer be deleted). */
 export const EINGANG_STATUS = ["entwurf", "geprueft"] as const;

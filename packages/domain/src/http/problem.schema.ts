@@ -75,6 +75,7 @@ export const PROBLEM_CODES = [
   "error.requestTimeout",
   "error.badRequest",
   "error.unavailable",
+  "error.busy",
   "error.internal",
 ] as const;
 export const ZProblemCode = z.enum(PROBLEM_CODES);

@@ -128,6 +128,8 @@ export type TKundeAdresse = z.infer<typeof ZKundeAdresse>;
 /** SPEC §9: at most 5 PDFs per customer; each at most 10 MB. */
 export const KUNDE_PDF_MAX_COUNT = 5;
 export const KUNDE_PDF_MAX_BYTES = 10 * 1024 * 1024;
+/** The most pages an attached PDF (a customer's, an article's) may have. */
+export const KUNDE_PDF_MAX_SEITEN = 1000;
 
 /**
  * POST kundes/{id}/pdfs: one PDF as base64 in JSON (as document templates). The content decides: it must start

@@ -4,6 +4,15 @@ export type TVorlageContentType = (typeof VORLAGE_CONTENT_TYPES)[number];
 
 /** The largest template file, in bytes (decoded): 5 MB. */
 export const VORLAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The most pixels (width × height) a template image may have: 25 million (an A4 page at 600 dpi has 35, at 300 dpi
+ * 8.7). A larger one is refused before it is decoded (maxPixels).
+ */
+export const VORLAGE_MAX_PIXEL = 25_000_000;
+/** A template image is stored at most this size: an A4 page at 300 dpi (aspect kept, never enlarged). */
+export const VORLAGE_BILD_MASSE = { breite: 2480, hoehe: 3508 } as const;
+/** The most pages a letterhead PDF may have (its first page is printed; only that one is stored). */
+export const VORLAGE_MAX_SEITEN = 5;
 
 /** Leading bytes (magic numbers) of each accepted type. */
 const SIGNATURES: readonly [TVorlageContentType, readonly number[]][] = [

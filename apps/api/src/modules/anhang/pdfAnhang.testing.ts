@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { artikelPdf, kundePdf } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
+import { ENCRYPTED_PDF, MINIMAL_PDF, pdfBomb, pdfWithPages } from "../../test/files.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
 import { memberOf } from "../artikel/artikelDatei.fixture.ts";
 
@@ -81,7 +82,7 @@ export interface PdfAnhangSuite {
   forbiddenReadCode: "error.forbidden" | "error.moduleMissing";
 }
 
-const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const pdf = MINIMAL_PDF;
 const b64 = (bytes: Buffer) => bytes.toString("base64");
 const pdfOfSize = (size: number) => Buffer.concat([pdf, Buffer.alloc(size - pdf.length, 0x20)]);
 type Antwort = { statusCode: number; json(): { code: string } };
@@ -178,6 +179,23 @@ export function describePdfAnhang(s: PdfAnhangSuite) {
         expect(file.headers["content-disposition"]).toBe(disposition);
       }
       expect((await list(await besitzer())).json()).toEqual([]);
+    });
+
+    it("opens a PDF before storing it: damaged, encrypted, over 1 000 pages or a decompression bomb is 400 (issue 33)", async () => {
+      const id = await besitzer();
+      for (const [bytes, fehler] of [
+        [Buffer.from("%PDF-1.7\n% nothing but a header\n"), { code: "pdfInvalid" }],
+        [ENCRYPTED_PDF, { code: "pdfEncrypted" }],
+        [pdfWithPages(1001), { code: "maxPages", max: 1000 }],
+        [pdfBomb(80 * 1024 * 1024), { code: "pdfTooComplex" }],
+      ] as const) {
+        const response = await upload(id, { dateiname: "rechnung.pdf", inhalt: b64(bytes) });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().fieldErrors).toEqual([{ field: "inhalt", ...fehler }]);
+      }
+      expect(await stored(id)).toEqual([]);
+      const tausend = await upload(id, { dateiname: "handbuch.pdf", inhalt: b64(pdfWithPages(1000)) });
+      expect(tausend.statusCode, tausend.body).toBe(201);
     });
 
     it("decides by content: anything but a PDF is 400 inhalt fileType, whatever its name", async () => {

@@ -1,5 +1,5 @@
 import type { AccessArea } from "@kontor/domain/access/access.rules";
-import { KUNDE_PDF_MAX_BYTES, ZKundePdfUpload } from "@kontor/domain/kunde/kunde.api";
+import { KUNDE_PDF_MAX_BYTES, KUNDE_PDF_MAX_SEITEN, ZKundePdfUpload } from "@kontor/domain/kunde/kunde.api";
 import type { TKundePdf } from "@kontor/domain/kunde/kunde.schema";
 import {
   base64DecodedLength,
@@ -14,6 +14,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { artikelPdf, kundePdf } from "../../db/schema/index.ts";
 import { attachment } from "../../http/attachment.ts";
 import { fileResponse, notFound, ProblemError, responses } from "../../http/problem.ts";
+import { hochgeladenesPdfPruefen, PDF_MAX_ENTPACKT } from "../belegausgabe/pdfPool.ts";
 import { auchBereich } from "./zugriff.ts";
 
 /**
@@ -25,6 +26,8 @@ import { auchBereich } from "./zugriff.ts";
 export const PDF = "application/pdf";
 /** The largest PDF (decoded), for every owner: 10 MB (as customer PDFs, SPEC §9). */
 export const PDF_MAX_BYTES = KUNDE_PDF_MAX_BYTES;
+/** The most pages of an attached PDF, for every owner. */
+export const PDF_MAX_SEITEN = KUNDE_PDF_MAX_SEITEN;
 /** The upload body (the same for every owner): the file name and the file as base64. */
 export const ZPdfUpload = ZKundePdfUpload;
 export type TPdfUpload = z.infer<typeof ZPdfUpload>;
@@ -60,13 +63,25 @@ export function dekodiere(
   return { dateiname, bytes };
 }
 
-/** The file of a PDF upload, checked by its content (DESIGN §6): dekodiere, then %PDF- at its start. */
-export function pruefePdf(
+/**
+ * The file of a PDF upload, checked by its content (DESIGN §6): dekodiere, %PDF- at its start, then opened in the
+ * PDF worker (issue 33: belegausgabe/pdfPool.ts) — readable, not encrypted, at most KUNDE_PDF_MAX_SEITEN pages,
+ * within the decompression budget: 400 inhalt pdfInvalid, pdfEncrypted, maxPages (with max), pdfTooComplex.
+ */
+export async function pruefePdf(
   upload: TPdfUpload,
   maxBytes = PDF_MAX_BYTES,
-): { dateiname: string; bytes: Buffer } {
+): Promise<{ dateiname: string; bytes: Buffer }> {
   const datei = dekodiere(upload, maxBytes);
   if (sniffContentType(datei.bytes) !== PDF) throw uploadInvalid("inhalt", "fileType");
+  const befund = await hochgeladenesPdfPruefen(datei.bytes, {
+    maxSeiten: PDF_MAX_SEITEN,
+    maxEntpackt: PDF_MAX_ENTPACKT,
+  });
+  if (!befund.ok)
+    throw new ProblemError(400, "error.validation", undefined, [
+      { field: "inhalt", code: befund.code, ...(befund.code === "maxPages" ? { max: PDF_MAX_SEITEN } : {}) },
+    ]);
   return datei;
 }
 
@@ -178,13 +193,18 @@ export function pdfAnhangRoutes<T extends PdfTabelle>(
       schema: {
         tags: [o.tag],
         summary: `${o.wer} PDFs: upload one (base64; a PDF by its content, at most ${PDF_MAX_BYTES / 1024 / 1024} MB; at most ${o.maxAnzahl} per ${o.wer.toLowerCase()}, else 409 error.tooManyFiles)`,
+        description:
+          "The PDF is opened before it is stored (issue 33): 400 inhalt fileType (no PDF), pdfInvalid (damaged), " +
+          `pdfEncrypted, maxPages (more than ${PDF_MAX_SEITEN.toLocaleString("en")} pages, with max), ` +
+          "pdfTooComplex (too much to decompress or too much work). 503 error.busy (Retry-After) when the server " +
+          "is busy with PDFs.",
         params: ZBesitzerParams,
         body: ZPdfUpload,
-        response: responses({ 201: o.antwort }, 400, 401, 403, 404, 409, 413),
+        response: responses({ 201: o.antwort }, 400, 401, 403, 404, 409, 413, 503),
       },
     },
     async (request, reply) => {
-      const datei = pruefePdf(request.body);
+      const datei = await pruefePdf(request.body);
       const saved = await request.mandant!.change(async (tx, audit) => {
         const row = await speichern(tx, request.params.id, datei);
         if (row)

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asset } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
+import { zeroPng } from "../../test/files.ts";
 import { call, createTestApp, type TestApp } from "../../test/helpers.ts";
 import { type Caller, createAnhangCallers } from "../anhang/pdfAnhang.testing.ts";
 import { bildTyp } from "./artikelBild.routes.ts";
@@ -129,6 +130,15 @@ describe("article images", () => {
     }
     expect(await assetCount()).toBe(before);
     expect(bildTyp(Buffer.from("RIFF\0\0\0\0WAVE"))).toBeUndefined();
+  });
+
+  it("refuses a picture of more than 50 million pixels by its header, before decoding it (inhalt maxPixels)", async () => {
+    const before = await assetCount();
+    const bombe = await zeroPng(10_000, 10_000); // 389 KB, 400 MB decoded
+    const response = await upload({ dateiname: "bombe.png", inhalt: b64(bombe) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([{ field: "inhalt", code: "maxPixels", max: 50_000_000 }]);
+    expect(await assetCount()).toBe(before);
   });
 
   it("answers bad bodies with 400 field codes and saves nothing", async () => {

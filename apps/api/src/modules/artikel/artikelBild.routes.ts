@@ -1,5 +1,10 @@
 import { createHash } from "node:crypto";
-import { ARTIKEL_BILD_MAX_BYTES, THUMBNAIL, ZArtikelBildUpload } from "@kontor/domain/artikel/artikel.api";
+import {
+  ARTIKEL_BILD_MAX_BYTES,
+  ARTIKEL_BILD_MAX_PIXEL,
+  THUMBNAIL,
+  ZArtikelBildUpload,
+} from "@kontor/domain/artikel/artikel.api";
 import { type TArtikelBild, ZArtikelBild } from "@kontor/domain/artikel/artikel.schema";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -7,8 +12,9 @@ import { z } from "zod";
 import { asset } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { attachment } from "../../http/attachment.ts";
-import { fileResponse, notFound, responses } from "../../http/problem.ts";
+import { fileResponse, notFound, ProblemError, responses } from "../../http/problem.ts";
 import { loadSharp } from "../../lazy.ts";
+import { bildKopf, bildLimiter } from "../anhang/bild.ts";
 import { dekodiere, pdfBodyLimit, uploadInvalid } from "../anhang/pdfAnhang.ts";
 import { auchBereich } from "../anhang/zugriff.ts";
 
@@ -30,20 +36,24 @@ export function bildTyp(bytes: Uint8Array): TBildContentType | undefined {
 
 /**
  * The SPEC §9 thumbnail: inside 1024 x 800 (aspect kept, never enlarged), EXIF orientation applied, transparency on
- * white, JPEG. Undefined when the image cannot be decoded (a broken file with a valid signature).
+ * white, JPEG. Undefined when the image cannot be decoded (a broken file with a valid signature) or has more than
+ * ARTIKEL_BILD_MAX_PIXEL pixels (an asset stored before uploads were bounded). Decoded under anhang/bild.ts's
+ * limiter (503 error.busy when too many images wait).
  */
 export async function thumbnail(bytes: Buffer): Promise<Buffer | undefined> {
   const sharp = await loadSharp();
-  try {
-    return await sharp(bytes, { failOn: "error" })
-      .rotate()
-      .resize(THUMBNAIL.breite, THUMBNAIL.hoehe, { fit: "inside", withoutEnlargement: true })
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer();
-  } catch {
-    return undefined;
-  }
+  return bildLimiter.run(async () => {
+    try {
+      return await sharp(bytes, { failOn: "error", limitInputPixels: ARTIKEL_BILD_MAX_PIXEL })
+        .rotate()
+        .resize(THUMBNAIL.breite, THUMBNAIL.hoehe, { fit: "inside", withoutEnlargement: true })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer();
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 const ZAssetParams = z.object({ assetId: z.coerce.number().int().positive() });
@@ -78,8 +88,12 @@ export const artikelBildRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       schema: {
         tags: [tag],
         summary: `Article images: upload one (base64; JPEG, PNG or WebP by content, at most ${ARTIKEL_BILD_MAX_BYTES / 1024 / 1024} MB). Stored once per tenant: the same bytes again answer the existing asset`,
+        description:
+          `Read by its header first: more than ${ARTIKEL_BILD_MAX_PIXEL.toLocaleString("en")} pixels is 400 inhalt ` +
+          "maxPixels (with max) before anything decodes it; a picture that cannot be read is inhalt fileType. 503 error.busy (Retry-After) when the server is decoding " +
+          "too many images at once.",
         body: ZArtikelBildUpload,
-        response: responses({ 201: ZArtikelBild }, 400, 401, 403, 413),
+        response: responses({ 201: ZArtikelBild }, 400, 401, 403, 413, 503),
       },
     },
     async (request, reply) => {
@@ -96,6 +110,12 @@ export const artikelBildRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       // Known content: no decoding, no second copy.
       const bekannt = await vorhanden();
       if (bekannt) return reply.code(201).send(bekannt);
+      // The header first: a picture of more pixels than allowed is refused before anything decodes it (issue 33).
+      const kopf = await bildKopf(bytes, ARTIKEL_BILD_MAX_PIXEL);
+      if (!kopf.ok && kopf.code === "maxPixels")
+        throw new ProblemError(400, "error.validation", undefined, [
+          { field: "inhalt", code: "maxPixels", max: kopf.max },
+        ]);
       const klein = await thumbnail(bytes);
       if (!klein) throw uploadInvalid("inhalt", "fileType");
       const [neu] = await mandant.run((tx) =>

@@ -5,9 +5,11 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { currentMandant, mandant } from "../../db/schema/index.ts";
 import { mandantLogo } from "../mandant/mandant.repository.ts";
-import { type BelegDruck, belegDruckLesen } from "./belegDruck.ts";
-import { belegLayout, type Fensterkuvert } from "./belegPdf.layout.ts";
-import { briefpapierUnterlegen, pdfErzeugen } from "./pdf.ts";
+import { druckbaresVorlageBild } from "../rechnungsvorlage/vorlageDatei.ts";
+import { belegDruckLesen } from "./belegDruck.ts";
+import type { Fensterkuvert } from "./belegPdf.layout.ts";
+import type { BelegAusgabe } from "./belegPdf.render.ts";
+import { belegRendern } from "./pdfPool.ts";
 
 /** A rendered document: the PDF's bytes and what a caller needs to name, send or share it. */
 export interface BelegPdf {
@@ -25,7 +27,7 @@ export interface BelegPdf {
 export type TenantRun = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /** The tenant's settings of the document output: layout, window envelope form, footer line, logo. */
-async function ausgabeLesen(tx: Tx) {
+async function ausgabeLesen(tx: Tx): Promise<BelegAusgabe> {
   const [einstellungen] = await tx
     .select({
       layout: mandant.pdfLayout,
@@ -46,9 +48,15 @@ async function ausgabeLesen(tx: Tx) {
 
 /**
  * The PDF of document `id` of the tenant `run` is bound to, or undefined when the tenant has no such document.
- * The data is read in one tenant transaction; the rendering happens after it (no connection held while drawing).
+ * The data is read in one tenant transaction; the rendering happens after it (no connection held while drawing), in
+ * the PDF worker pool (pdfPool.ts: never on the request thread; 503 error.busy when too many wait). `oeffentlich`:
+ * the caller has no sign-in (share link) and gets less room in the pool's queue.
  */
-export async function belegPdf(run: TenantRun, id: number): Promise<BelegPdf | undefined> {
+export async function belegPdf(
+  run: TenantRun,
+  id: number,
+  { oeffentlich = false }: { oeffentlich?: boolean } = {},
+): Promise<BelegPdf | undefined> {
   const gelesen = await run(async (tx) => {
     const druck = await belegDruckLesen(tx, id);
     return druck ? { druck, ausgabe: await ausgabeLesen(tx) } : undefined;
@@ -57,36 +65,27 @@ export async function belegPdf(run: TenantRun, id: number): Promise<BelegPdf | u
   const { druck, ausgabe } = gelesen;
   const hinweise: TPdfHinweis[] = druck.zahlbarOhneBank ? ["bankFehlt"] : [];
   if (!ausgabe.logo && !druck.vorlage) hinweise.push("logoFehlt");
-  let bytes: Uint8Array;
-  try {
-    bytes = await mitBriefpapier(druck, ausgabe);
-  } catch (error) {
-    // A letterhead pdfmake or pdf-lib cannot read (damaged, encrypted): the document without it, and say so.
-    if (!druck.vorlage) throw error;
-    hinweise.push("vorlageUnbrauchbar");
-    bytes = await pdfErzeugen(belegLayout({ ...druck, vorlage: null }, { ...ausgabe, mitVorlage: false }));
+  // A letterhead image in the form pdfkit embeds without decoding it; one stored before uploads were normalised is
+  // normalised now, or left out when it has too many pixels or is broken.
+  let vorlage = druck.vorlage;
+  let bildUnbrauchbar = false;
+  if (vorlage && vorlage.contentType !== "application/pdf") {
+    vorlage = (await druckbaresVorlageBild(vorlage.bytes)) ?? null;
+    bildUnbrauchbar = vorlage === null;
   }
+  const { bytes, vorlageUnbrauchbar } = await belegRendern(
+    { druck: { ...druck, vorlage }, ausgabe },
+    { oeffentlich },
+  );
+  if (bildUnbrauchbar || vorlageUnbrauchbar) hinweise.push("vorlageUnbrauchbar");
   const texte = resources[druck.sprache].beleg.druck;
   const nummer = druck.entwurf ? texte.entwurf : (druck.beleg.belegNummer ?? "");
   return {
-    bytes,
+    // A Buffer over the bytes the worker sent (they arrive as a plain Uint8Array): what mail and replies expect.
+    bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     dateiname: `${`${texte.titel[druck.beleg.belegsTyp]} ${nummer}`.trim().replace(/[\\/:*?"<>|]+/g, "-")}.pdf`,
     sprache: druck.sprache,
     belegNummer: druck.entwurf ? null : (druck.beleg.belegNummer ?? null),
     hinweise,
   };
-}
-
-/** Renders the document; a letterhead PDF is laid under its pages, a letterhead image is the pages' background. */
-async function mitBriefpapier(druck: BelegDruck, ausgabe: Awaited<ReturnType<typeof ausgabeLesen>>) {
-  const vorlage = druck.vorlage;
-  const pdfVorlage = vorlage?.contentType === "application/pdf" ? vorlage : null;
-  const bytes = await pdfErzeugen(
-    belegLayout(druck, {
-      ...ausgabe,
-      mitVorlage: vorlage !== null,
-      briefpapierBild: vorlage && !pdfVorlage ? vorlage : null,
-    }),
-  );
-  return pdfVorlage ? briefpapierUnterlegen(bytes, pdfVorlage.bytes) : bytes;
 }

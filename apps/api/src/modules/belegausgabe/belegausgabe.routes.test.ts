@@ -4,10 +4,12 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { fahrzeug, felddefinition, mandant, mandantLogo, rechnungsvorlage } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
+import { zeroPng } from "../../test/files.ts";
 import { call, createTenantUser, createTestApp, login } from "../../test/helpers.ts";
 import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { createKunde } from "../kunde/kunde.testing.ts";
 import { belegDruckLesen } from "./belegDruck.ts";
+import { pdfPool } from "./pdfPool.ts";
 import { pdfSeiten } from "./pdfText.testing.ts";
 
 const t = await createTestApp();
@@ -242,6 +244,66 @@ describe("GET beleg/{id}/pdf", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["x-pdf-hinweise"]).toBe("vorlageUnbrauchbar");
     expect(flach(await pdfSeiten(response.rawPayload))).toContain("Rechnung (ENTWURF)");
+  });
+
+  it("a template image stored before uploads were checked — 10 000 × 10 000 px — is left out, undecoded (issue 33)", async () => {
+    const who = await tenant();
+    const b = await rechnung(who);
+    await t.db.insert(rechnungsvorlage).values({
+      mandantId: who.mandantId,
+      vorlagename: "Riesig",
+      vorlage: await zeroPng(10_000, 10_000), // 389 KB; 400 MB decoded, 21 s of pdfkit before issue 33
+      vorlageContentType: "image/png",
+    });
+    const response = await pdf(who, b.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["x-pdf-hinweise"]).toContain("vorlageUnbrauchbar");
+    expect(response.rawPayload.toString("latin1")).not.toMatch(/\/Subtype \/Image/);
+    expect(flach(await pdfSeiten(response.rawPayload))).toContain("Rechnung (ENTWURF)");
+  });
+
+  it("a template image stored before, within the bounds but with transparency, is printed normalised (issue 33)", async () => {
+    const who = await tenant();
+    const b = await rechnung(who);
+    await t.db.insert(rechnungsvorlage).values({
+      mandantId: who.mandantId,
+      vorlagename: "Transparent",
+      vorlage: await zeroPng(3000, 4000),
+      vorlageContentType: "image/png",
+    });
+    const response = await pdf(who, b.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["x-pdf-hinweise"]).toBe("bankFehlt"); // printed with it: not vorlageUnbrauchbar
+    const text = response.rawPayload.toString("latin1");
+    // inside A4 at 300 dpi, on white: no alpha channel for pdfkit to decode and split off (no /SMask)
+    expect(text).toMatch(/\/Width 2480/);
+    expect(text).toMatch(/\/Height 3307/);
+    expect(text).not.toMatch(/\/SMask/);
+  });
+
+  it("an in-flight render of a long document holds up no other request: health answers before the PDF (issue 33)", async () => {
+    const who = await tenant();
+    const b = await rechnung(who, {
+      belegspositionSet: Array.from({ length: 500 }, (_, i) => ({
+        positionsBeschreibung: `Position ${i + 1}: ${"Beratung und Umsetzung nach Aufwand. ".repeat(10)}`,
+        positionsMenge: 1,
+        positionsPreis: 10,
+        positionsMwst: 20,
+      })),
+    });
+    const reihenfolge: string[] = [];
+    let fertig = false;
+    const dokument = pdf(who, b.id).then((response) => {
+      fertig = true;
+      reihenfolge.push(`pdf ${response.statusCode}`);
+    });
+    // Once the document is being drawn (in the PDF worker), ask for something else.
+    while (!fertig && pdfPool().load.running === 0) await new Promise((resolve) => setImmediate(resolve));
+    expect(fertig).toBe(false);
+    const health = await call(t, { method: "GET", url: "/app/api/health" });
+    reihenfolge.push(`health ${health.statusCode}`);
+    await dokument;
+    expect(reihenfolge).toEqual(["health 200", "pdf 200"]);
   });
 
   it("answers 404 for another tenant's document and for an id that does not exist", async () => {

@@ -133,8 +133,9 @@ export async function briefpapierUnterlegen(pdf: Uint8Array, vorlage: Uint8Array
       ]),
     );
     seite.node.normalize();
-    const inhalte = seite.node.lookup(PDFName.of("Contents"), PDFArray);
-    inhalte.insert(0, unten);
+    const inhalte = seite.node.lookupMaybe(PDFName.of("Contents"), PDFArray);
+    if (inhalte) inhalte.insert(0, unten);
+    else seite.node.set(PDFName.of("Contents"), dokument.context.obj([unten])); // an empty page
   }
   return dokument.save();
 }

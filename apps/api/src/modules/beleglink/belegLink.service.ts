@@ -143,7 +143,9 @@ export function createBelegLinkService(deps: { db: Db; config: Config }) {
     /** GET public/beleg/{token}/pdf: the document's PDF, rendered in its tenant (belegausgabe). */
     async pdf(token: string, address: string): Promise<BelegPdf> {
       const link = await live(token, address);
-      const pdf = await belegPdf((fn) => withTenant(db, link.mandantId, fn), link.belegId);
+      const pdf = await belegPdf((fn) => withTenant(db, link.mandantId, fn), link.belegId, {
+        oeffentlich: true,
+      });
       if (!pdf) throw notFound();
       return pdf;
     },

@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, contentBlob } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
+import { ENCRYPTED_PDF, MINIMAL_PDF, pdfBomb, pdfWithPages, zeroPng } from "../../test/files.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp } from "../../test/helpers.ts";
 
 let t: TestApp;
@@ -40,7 +41,7 @@ async function ordner(who: Who, folderName: string, parent: number | null = null
 }
 
 const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString("base64");
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const PDF = MINIMAL_PDF;
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
@@ -293,6 +294,35 @@ describe("uploads", () => {
       "files.1.inhalt:fileType",
       "files.2.inhalt:fileType",
       "files.3.inhalt:fileType",
+    ]);
+    expect((await req(who, "GET", `contentFileInFolder?folder=${f.id}`)).json()).toEqual([]);
+  });
+
+  it("opens every PDF and image before storing: damaged, encrypted, too many pages or pixels, a bomb are 400 (issue 33)", async () => {
+    const who = await inhaber();
+    const f = await ordner(who, "Geprüft");
+    const response = await hochladen(
+      who,
+      [
+        { filename: "gut.pdf", bytes: pdfWithPages(2) },
+        { filename: "kaputt.pdf", bytes: "%PDF-1.7\n% nothing but a header\n" },
+        { filename: "geheim.pdf", bytes: ENCRYPTED_PDF },
+        { filename: "lang.pdf", bytes: pdfWithPages(1001) },
+        { filename: "bombe.pdf", bytes: pdfBomb(80 * 1024 * 1024) },
+        { filename: "riesig.png", bytes: await zeroPng(12_000, 9_000) }, // 108 million pixels, 510 KB
+        { filename: "kaputt.png", bytes: PNG.subarray(0, 20) },
+        { filename: "gut.png", bytes: PNG },
+      ],
+      f.id,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([
+      { field: "files.1.inhalt", code: "pdfInvalid" },
+      { field: "files.2.inhalt", code: "pdfEncrypted" },
+      { field: "files.3.inhalt", code: "maxPages", max: 1000 },
+      { field: "files.4.inhalt", code: "pdfTooComplex" },
+      { field: "files.5.inhalt", code: "maxPixels", max: 100_000_000 },
+      { field: "files.6.inhalt", code: "imageInvalid" },
     ]);
     expect((await req(who, "GET", `contentFileInFolder?folder=${f.id}`)).json()).toEqual([]);
   });

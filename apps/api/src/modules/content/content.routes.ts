@@ -1,7 +1,9 @@
 import {
+  CONTENT_BILD_MAX_PIXEL,
   CONTENT_MAX_BYTES,
   CONTENT_MAX_FILES,
   CONTENT_MIME_TYPES,
+  CONTENT_PDF_MAX_SEITEN,
   CONTENT_UPLOAD_MAX_TOTAL,
   contentInline,
 } from "@kontor/domain/content/content.codes";
@@ -231,9 +233,9 @@ export const contentRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       schema: {
         tags,
         summary: `Content: upload 1–${CONTENT_MAX_FILES} files (base64) into a folder (\`parent\`, null: top level)`,
-        description: `Each file is checked by its content (PDF, PNG, JPEG, GIF, WebP, MP3, OGG, WAV, M4A/MP4, UTF-8 text without NUL) and its name's extension must agree (an .exe named .pdf is refused): 400 at files.<i>.inhalt, code fileType. At most ${CONTENT_MAX_BYTES / MB} MB per file (files.<i>.inhalt maxBytes) and ${CONTENT_UPLOAD_MAX_TOTAL / MB} MB per request (files maxBytes; a larger body is 413). A name already in the folder or twice in the request: files.<i>.filename unique. One refused file refuses the request: nothing is stored. The same bytes are stored once per tenant.`,
+        description: `Each file is checked by its content (PDF, PNG, JPEG, GIF, WebP, MP3, OGG, WAV, M4A/MP4, UTF-8 text without NUL) and its name's extension must agree (an .exe named .pdf is refused): 400 at files.<i>.inhalt, code fileType. At most ${CONTENT_MAX_BYTES / MB} MB per file (files.<i>.inhalt maxBytes) and ${CONTENT_UPLOAD_MAX_TOTAL / MB} MB per request (files maxBytes; a larger body is 413). A name already in the folder or twice in the request: files.<i>.filename unique. One refused file refuses the request: nothing is stored. The same bytes are stored once per tenant. Each PDF and image is opened before anything is stored (issue 33): a PDF must be readable (files.<i>.inhalt pdfInvalid), not encrypted (pdfEncrypted), have at most ${CONTENT_PDF_MAX_SEITEN.toLocaleString("en")} pages (maxPages, with max) and not decompress to too much (pdfTooComplex); an image at most ${CONTENT_BILD_MAX_PIXEL.toLocaleString("en")} pixels, all frames counted (maxPixels, with max), with a readable header (imageInvalid). 503 error.busy (Retry-After) when the server is busy with PDFs or images.`,
         body: ZContentUpload,
-        response: responses({ 200: z.array(ZContentFileZeile) }, 400, 401, 403, 413),
+        response: responses({ 200: z.array(ZContentFileZeile) }, 400, 401, 403, 413, 503),
       },
     },
     async (request) => contentService.upload(request.mandant!, request.body),

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import {
+  CONTENT_BILD_MAX_PIXEL,
   CONTENT_FILE_TYP_DEFAULT,
   CONTENT_MAX_BYTES,
+  CONTENT_PDF_MAX_SEITEN,
   CONTENT_UPLOAD_MAX_TOTAL,
   contentFileTypVon,
   type TContentMimeType,
@@ -26,6 +28,8 @@ import { mapUniqueViolation, pgError } from "../../db/errors.ts";
 import type { Page } from "../../db/paging.ts";
 import type { TenantScope } from "../../db/tenant.ts";
 import { notFound, ProblemError } from "../../http/problem.ts";
+import { bildKopf } from "../anhang/bild.ts";
+import { hochgeladenesPdfPruefen, PDF_MAX_ENTPACKT } from "../belegausgabe/pdfPool.ts";
 import * as repo from "./content.repository.ts";
 
 /**
@@ -50,6 +54,40 @@ async function withUnique<T>(work: Promise<T>, unique: Record<string, string>): 
   } catch (error) {
     return mapUniqueViolation(error, unique);
   }
+}
+
+/**
+ * Every uploaded PDF and image opened before anything is stored (issue 33), one after the other: a PDF in the PDF
+ * worker (readable, not encrypted, at most CONTENT_PDF_MAX_SEITEN pages, within the decompression budget), an image
+ * by its header (at most CONTENT_BILD_MAX_PIXEL pixels in all frames; the browser decodes it, the server never
+ * does). Problems at files.<i>.inhalt: pdfInvalid, pdfEncrypted, maxPages, pdfTooComplex, maxPixels, imageInvalid.
+ */
+async function inhalteOeffnen(
+  dateien: { bytes: Buffer; contentType: TContentMimeType }[],
+): Promise<TFieldError[]> {
+  const errors: TFieldError[] = [];
+  for (const [i, datei] of dateien.entries()) {
+    const field = `files.${i}.inhalt`;
+    if (datei.contentType === "application/pdf") {
+      const befund = await hochgeladenesPdfPruefen(datei.bytes, {
+        maxSeiten: CONTENT_PDF_MAX_SEITEN,
+        maxEntpackt: PDF_MAX_ENTPACKT,
+      });
+      if (!befund.ok)
+        errors.push({
+          field,
+          code: befund.code,
+          ...(befund.code === "maxPages" ? { max: CONTENT_PDF_MAX_SEITEN } : {}),
+        });
+    } else if (datei.contentType.startsWith("image/")) {
+      const kopf = await bildKopf(datei.bytes, CONTENT_BILD_MAX_PIXEL);
+      if (!kopf.ok)
+        errors.push(
+          kopf.code === "maxPixels" ? { field, code: kopf.code, max: kopf.max } : { field, code: kopf.code },
+        );
+    }
+  }
+  return errors;
 }
 
 export const contentService = {
@@ -262,6 +300,8 @@ export const contentService = {
     if (errors.length === 0 && total > CONTENT_UPLOAD_MAX_TOTAL)
       errors.push({ field: "files", code: "maxBytes", max: CONTENT_UPLOAD_MAX_TOTAL });
     if (errors.length > 0) throw invalid(errors);
+    const unlesbar = await inhalteOeffnen(geprueft);
+    if (unlesbar.length > 0) throw invalid(unlesbar);
 
     const ids = await withUnique(
       scope.change(async (tx, audit) => {

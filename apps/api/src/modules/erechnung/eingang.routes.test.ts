@@ -5,6 +5,7 @@ import { rechnungLesen } from "@kontor/erechnung/lesen";
 import { EINVOICE_TESTDATA } from "@kontor/erechnung/offiziell.testing";
 import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, eingangsrechnung } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
@@ -288,6 +289,24 @@ describe("import: ZUGFeRD / Factur-X PDF", () => {
     const zweite = await importieren(who, xml);
     expect(zweite.statusCode).toBe(409);
     expect(zweite.json()).toMatchObject({ code: "error.conflict", detail: `gleicheNummer: ${r.id}` });
+  });
+});
+
+describe("import: the PDF is opened before it is stored (issue 33)", () => {
+  it("a Factur-X PDF of more than 1 000 pages is refused as pdfZuGross", async () => {
+    const who = await mandant();
+    const vorher = await bestand(who);
+    const zugferd = await PDFDocument.load(
+      await facturxPdf(await belegPdf(), beispiel("cen-CII_example1.xml").toString("utf8"), {
+        nummer: "12115118",
+        datum: "2015-01-09",
+      }),
+      { updateMetadata: false },
+    );
+    for (let i = 0; i < 1000; i++) zugferd.addPage();
+    const lang = Buffer.from(await zugferd.save({ useObjectStreams: false }));
+    abgelehnt(await importieren(who, lang, "rechnung.pdf"), "pdfZuGross");
+    expect(await bestand(who)).toEqual(vorher);
   });
 });
 

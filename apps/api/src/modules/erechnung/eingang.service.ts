@@ -1,5 +1,9 @@
 import { createHash } from "node:crypto";
-import { EINGANG_MAX_BYTES, type TEingangLesefehler } from "@kontor/domain/erechnung/eingang.codes";
+import {
+  EINGANG_MAX_BYTES,
+  EINGANG_MAX_SEITEN,
+  type TEingangLesefehler,
+} from "@kontor/domain/erechnung/eingang.codes";
 import type {
   TEingangImport,
   TEingangImportErgebnis,
@@ -21,6 +25,8 @@ import type { Audit, TenantScope } from "../../db/tenant.ts";
 import { notFound, ProblemError } from "../../http/problem.ts";
 import { lazy } from "../../lazy.ts";
 import { dekodiere } from "../anhang/pdfAnhang.ts";
+import { hochgeladenesPdfPruefen, PDF_MAX_ENTPACKT } from "../belegausgabe/pdfPool.ts";
+import type { PdfAblehnung } from "../belegausgabe/pdfPruefung.ts";
 import { saveKunde } from "../kunde/kunde.repository.ts";
 import {
   deleteEingang,
@@ -62,6 +68,14 @@ const PDF_FEHLER: Record<PdfLesefehlerCode, TEingangLesefehler> = {
   VERSCHLUESSELT: "pdfVerschluesselt",
   ZU_GROSS: "pdfZuGross",
   NICHT_UNTERSTUETZT: "pdfNichtUnterstuetzt",
+};
+
+/** A refusal of the PDF worker's check (belegausgabe/pdfPool.ts) in the import's words. */
+const PDF_ABLEHNUNG: Record<PdfAblehnung, TEingangLesefehler> = {
+  pdfInvalid: "pdfBeschaedigt",
+  pdfEncrypted: "pdfVerschluesselt",
+  maxPages: "pdfZuGross",
+  pdfTooComplex: "pdfZuGross",
 };
 
 /** The reader's refusal as the problem's detail: its code and, where they help, the facts it names. */
@@ -133,6 +147,12 @@ export async function dateiLesen(bytes: Uint8Array): Promise<EingangGelesen> {
       throw fehler;
     }
     if (!eingebettet) throw unlesbar("keinXmlImPdf");
+    // The PDF itself opened like every uploaded PDF (issue 33), in the PDF worker: the clerk downloads it.
+    const befund = await hochgeladenesPdfPruefen(bytes, {
+      maxSeiten: EINGANG_MAX_SEITEN,
+      maxEntpackt: PDF_MAX_ENTPACKT,
+    });
+    if (!befund.ok) throw unlesbar(PDF_ABLEHNUNG[befund.code]);
     const { syntax, rechnung } = await lesen(eingebettet.xml);
     return { syntax, rechnung, contentType: "application/pdf", format: formatName(undefined, syntax, true) };
   }

@@ -11,6 +11,7 @@ import {
 import type { TenantScope } from "../../db/tenant.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { loadSharp } from "../../lazy.ts";
+import { bildLimiter } from "../anhang/bild.ts";
 import { deleteMandantLogo, mandantLogo, saveMandantLogo } from "./mandant.repository.ts";
 
 /** A 400 error.validation at the upload's `inhalt`. */
@@ -32,20 +33,23 @@ export interface NormalisiertesLogo {
  */
 export async function normalisiereLogo(bytes: Buffer): Promise<NormalisiertesLogo | undefined> {
   const sharp = await loadSharp();
-  try {
-    const { data, info } = await sharp(bytes, {
-      failOn: "error",
-      limitInputPixels: MANDANT_LOGO_MAX_INPUT_PIXELS,
-    })
-      .rotate()
-      .resize(MANDANT_LOGO_MAX_PIXEL, MANDANT_LOGO_MAX_PIXEL, { fit: "inside", withoutEnlargement: true })
-      .toColourspace("srgb")
-      .png({ compressionLevel: 9, adaptiveFiltering: true })
-      .toBuffer({ resolveWithObject: true });
-    return { png: data, breite: info.width, hoehe: info.height };
-  } catch {
-    return undefined;
-  }
+  // Decoded like every uploaded image: at most two at once (anhang/bild.ts; 503 error.busy when too many wait).
+  return bildLimiter.run(async () => {
+    try {
+      const { data, info } = await sharp(bytes, {
+        failOn: "error",
+        limitInputPixels: MANDANT_LOGO_MAX_INPUT_PIXELS,
+      })
+        .rotate()
+        .resize(MANDANT_LOGO_MAX_PIXEL, MANDANT_LOGO_MAX_PIXEL, { fit: "inside", withoutEnlargement: true })
+        .toColourspace("srgb")
+        .png({ compressionLevel: 9, adaptiveFiltering: true })
+        .toBuffer({ resolveWithObject: true });
+      return { png: data, breite: info.width, hoehe: info.height };
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 /**

@@ -1,19 +1,23 @@
+import { PDFDocument } from "pdf-lib";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { describeCrud } from "../../test/crud.ts";
+import { ENCRYPTED_PDF, MINIMAL_PDF, pdfBomb, pdfWithPages, zeroPng } from "../../test/files.ts";
 import { call, createTenantUser, login } from "../../test/helpers.ts";
 
 const MB = 1024 * 1024;
-const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const pdf = MINIMAL_PDF;
 const png = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64",
 );
-const jpeg = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9,
-]);
+const jpeg = await sharp({ create: { width: 8, height: 4, channels: 3, background: "#336699" } })
+  .jpeg()
+  .toBuffer();
 const b64 = (bytes: Buffer) => bytes.toString("base64");
-/** A PDF of exactly `size` bytes. */
+/** A PDF of exactly `size` bytes: a valid one padded with blanks after its end (readers skip them). */
 const pdfOfSize = (size: number) => Buffer.concat([pdf, Buffer.alloc(size - pdf.length, 0x20)]);
+const seitenVon = async (bytes: Buffer) => (await PDFDocument.load(bytes)).getPageCount();
 
 const crud = describeCrud({
   path: "rechnungsvorlages",
@@ -56,7 +60,7 @@ describe("rechnungsvorlages: the file", () => {
       active: true,
       vorlageContentType: "application/pdf",
       vorlageDateiname: "logo.png",
-      vorlageGroesse: pdf.length,
+      vorlageGroesse: expect.any(Number),
       lastModifiedDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const listed = (
@@ -66,7 +70,7 @@ describe("rechnungsvorlages: the file", () => {
     expect((await download(saved.id)).headers["content-type"]).toBe("application/pdf");
   });
 
-  it("accepts PNG and JPEG; refuses a text file named .pdf and other images", async () => {
+  it("accepts PNG and JPEG (as PNG and JPEG); refuses a text file named .pdf and other images", async () => {
     expect((await put({ vorlagename: "Logo", vorlage: b64(png) })).json().vorlageContentType).toBe(
       "image/png",
     );
@@ -91,7 +95,7 @@ describe("rechnungsvorlages: the file", () => {
   it("takes files up to 5 MB, refuses larger ones with field code max and overlong bodies with 413", async () => {
     const largest = await put({ vorlagename: "Groß", vorlage: b64(pdfOfSize(5 * MB)) });
     expect(largest.statusCode, largest.body).toBe(200);
-    expect(largest.json().vorlageGroesse).toBe(5 * MB);
+    expect(largest.json().vorlageGroesse).toBeLessThan(5 * MB); // stored as its first page, written anew
     const tooLarge = await put({ vorlagename: "Zu groß", vorlage: b64(pdfOfSize(5 * MB + 1)) });
     expect(tooLarge.statusCode).toBe(400);
     expect(tooLarge.json().fieldErrors).toEqual([{ field: "vorlage", code: "max" }]);
@@ -100,14 +104,14 @@ describe("rechnungsvorlages: the file", () => {
     expect(huge.json().code).toBe("error.payloadTooLarge");
   });
 
-  it("downloads the very bytes uploaded, as an attachment named in UTF-8", async () => {
-    const bytes = Buffer.concat([png, Buffer.from([0, 1, 2, 255])]);
+  it("downloads the file as stored, as an attachment named in UTF-8", async () => {
     const saved = (
-      await put({ vorlagename: "Logo", vorlage: b64(bytes), vorlageDateiname: "Logo Müller (neu).png" })
+      await put({ vorlagename: "Logo", vorlage: b64(png), vorlageDateiname: "Logo Müller (neu).png" })
     ).json();
     const file = await download(saved.id);
     expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.equals(bytes)).toBe(true);
+    expect(file.rawPayload.length).toBe(saved.vorlageGroesse);
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
     expect(file.headers["content-type"]).toBe("image/png");
     expect(file.headers["x-content-type-options"]).toBe("nosniff");
     expect(file.headers["content-disposition"]).toBe(
@@ -132,21 +136,20 @@ describe("rechnungsvorlages: the file", () => {
       active: false,
       vorlageContentType: "application/pdf",
       vorlageDateiname: "alt.pdf",
-      vorlageGroesse: pdf.length,
+      vorlageGroesse: saved.vorlageGroesse,
     });
-    expect((await download(saved.id)).rawPayload.equals(pdf)).toBe(true);
+    const gespeichert = (await download(saved.id)).rawPayload;
+    expect(gespeichert.length).toBe(saved.vorlageGroesse);
 
     const replaced = await put({
       ...renamed.json(),
       vorlage: b64(jpeg),
       vorlageDateiname: "C:\\fakepath\\foto.jpg",
     });
-    expect(replaced.json()).toMatchObject({
-      vorlageContentType: "image/jpeg",
-      vorlageDateiname: "foto.jpg",
-      vorlageGroesse: jpeg.length,
-    });
-    expect((await download(saved.id)).rawPayload.equals(jpeg)).toBe(true);
+    expect(replaced.json()).toMatchObject({ vorlageContentType: "image/jpeg", vorlageDateiname: "foto.jpg" });
+    const ersetzt = (await download(saved.id)).rawPayload;
+    expect(ersetzt.equals(gespeichert)).toBe(false);
+    expect(await sharp(ersetzt).metadata()).toMatchObject({ format: "jpeg", width: 8, height: 4 });
   });
 
   it("the download needs a sign-in (401), the role (403), and a template of the tenant (404)", async () => {
@@ -167,5 +170,75 @@ describe("rechnungsvorlages: the file", () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect((await download(saved.id)).statusCode).toBe(200);
+  });
+});
+
+describe("rechnungsvorlages: the file is decoded and bounded at upload (issue 33)", () => {
+  const refused = async (vorlage: Buffer) => {
+    const response = await put({ vorlagename: "Abgelehnt", vorlage: b64(vorlage) });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().code).toBe("error.validation");
+    return response.json().fieldErrors;
+  };
+
+  it("refuses a 10 000 × 10 000 PNG of zeros (389 KB, 400 MB decoded) with maxPixels, without decoding it", async () => {
+    const bombe = await zeroPng(10_000, 10_000);
+    expect(bombe.length).toBeLessThan(400 * 1024);
+    expect(await refused(bombe)).toEqual([{ field: "vorlage", code: "maxPixels", max: 25_000_000 }]);
+  });
+
+  it("stores an image as it prints: inside A4 at 300 dpi, on white, without alpha, upright; PNG stays PNG", async () => {
+    const gross = await zeroPng(5000, 3000); // 15 million pixels: accepted
+    const saved = (
+      await put({ vorlagename: "Hintergrund", vorlage: b64(gross), vorlageDateiname: "h.png" })
+    ).json();
+    expect(saved).toMatchObject({ vorlageContentType: "image/png", vorlageDateiname: "h.png" });
+    const gespeichert = (await download(saved.id)).rawPayload;
+    expect(await sharp(gespeichert).metadata()).toMatchObject({
+      format: "png",
+      width: 2480,
+      height: 1488,
+      channels: 3,
+      hasAlpha: false,
+      isProgressive: false,
+    });
+    const { data } = await sharp(gespeichert)
+      .extract({ left: 0, top: 0, width: 1, height: 1 })
+      .raw()
+      .toBuffer({
+        resolveWithObject: true,
+      });
+    expect([...data]).toEqual([255, 255, 255]); // transparent became the paper's white
+
+    const gedreht = await sharp({ create: { width: 80, height: 40, channels: 3, background: "#336699" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const foto = (await put({ vorlagename: "Foto", vorlage: b64(gedreht) })).json();
+    expect(foto.vorlageContentType).toBe("image/jpeg");
+    const aufrecht = await sharp((await download(foto.id)).rawPayload).metadata();
+    expect(aufrecht).toMatchObject({ format: "jpeg", width: 40, height: 80 });
+    expect(aufrecht.orientation).toBeUndefined();
+  });
+
+  it("refuses an image that cannot be decoded behind a valid header (imageInvalid)", async () => {
+    expect(await refused(png.subarray(0, 40))).toEqual([{ field: "vorlage", code: "imageInvalid" }]);
+  });
+
+  it("stores a letterhead PDF as its first page; refuses more than 5 pages, encrypted, damaged and bombs", async () => {
+    const zwei = await put({ vorlagename: "Zwei Seiten", vorlage: b64(pdfWithPages(2)) });
+    expect(zwei.statusCode, zwei.body).toBe(200);
+    expect(await seitenVon((await download(zwei.json().id)).rawPayload)).toBe(1);
+    expect((await put({ vorlagename: "Fünf", vorlage: b64(pdfWithPages(5)) })).statusCode).toBe(200);
+
+    expect(await refused(pdfWithPages(6))).toEqual([{ field: "vorlage", code: "maxPages", max: 5 }]);
+    expect(await refused(ENCRYPTED_PDF)).toEqual([{ field: "vorlage", code: "pdfEncrypted" }]);
+    expect(await refused(Buffer.from("%PDF-1.7\n% nothing but a header\n"))).toEqual([
+      { field: "vorlage", code: "pdfInvalid" },
+    ]);
+    // 60 KB that pdf-lib would inflate to 80 MB when loading the file
+    const bombe = pdfBomb(80 * MB);
+    expect(bombe.length).toBeLessThan(200 * 1024);
+    expect(await refused(bombe)).toEqual([{ field: "vorlage", code: "pdfTooComplex" }]);
   });
 });

@@ -2,8 +2,11 @@ import { ZIdParams } from "@kontor/domain/http/params.schema";
 import {
   sniffContentType,
   type TVorlageContentType,
+  VORLAGE_BILD_MASSE,
   VORLAGE_CONTENT_TYPES,
   VORLAGE_MAX_BYTES,
+  VORLAGE_MAX_PIXEL,
+  VORLAGE_MAX_SEITEN,
 } from "@kontor/domain/rechnungsvorlage/rechnungsvorlage.rules";
 import {
   type TRechnungsvorlage,
@@ -19,6 +22,7 @@ import { attachment } from "../../http/attachment.ts";
 import { fileResponse, notFound, ProblemError, responses } from "../../http/problem.ts";
 import { rememberSentFields, sentFields } from "../../http/sentFields.ts";
 import { registerCrud } from "../crud/crud.ts";
+import { vorlageDateiPruefen } from "./vorlageDatei.ts";
 
 /** The metadata of a template; the file's bytes are read only by the download. */
 const columns = {
@@ -63,12 +67,29 @@ function toRow(entity: TRechnungsvorlage) {
   };
 }
 
+/**
+ * A body with a new file: the file checked and in the form it is stored (vorlageDatei.ts; 400 at vorlage otherwise),
+ * outside any transaction — decoding takes time and runs in the PDF worker or on sharp's threads.
+ */
+async function mitGepruefterDatei(body: TRechnungsvorlageInput): Promise<TRechnungsvorlageInput> {
+  if (body.vorlage === undefined) return body;
+  const datei = await vorlageDateiPruefen(Buffer.from(body.vorlage, "base64"), body.vorlageDateiname);
+  return {
+    ...body,
+    vorlage: Buffer.from(datei.bytes.buffer, datei.bytes.byteOffset, datei.bytes.byteLength).toString(
+      "base64",
+    ),
+    vorlageDateiname: datei.dateiname,
+  };
+}
+
 const present = (row: Record<string, unknown>) =>
   ({ ...row, lastModifiedDate: (row.lastModifiedDate as Date).toISOString() }) as TRechnungsvorlage;
 
 /**
  * Document templates (rechnungsvorlages): the generic pattern, with the file uploaded as base64 inside the JSON of
- * PUT (at most 5 MB; PDF, PNG or JPEG by content) and downloaded by GET rechnungsvorlages/{id}/vorlage.
+ * PUT (at most 5 MB; PDF, PNG or JPEG by content; checked and normalised, vorlageDatei.ts) and downloaded by GET
+ * rechnungsvorlages/{id}/vorlage.
  */
 export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
   const repository = registerCrud(app, {
@@ -96,15 +117,23 @@ export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app) =
       schema: {
         tags: [tag],
         summary: `Document template: create (without id, with a file) or update (with id; without a file the stored one stays, as does any field left out); the file is a PDF, PNG or JPEG of at most ${VORLAGE_MAX_BYTES / 1024 / 1024} MB, base64`,
+        description:
+          `The file is checked and stored in the form a document prints (issue 33). An image (PNG or JPEG by content) ` +
+          `of at most ${VORLAGE_MAX_PIXEL.toLocaleString("en")} pixels is stored with its EXIF orientation applied, ` +
+          `inside ${VORLAGE_BILD_MASSE.breite} x ${VORLAGE_BILD_MASSE.hoehe} px (A4 at 300 dpi; never enlarged), on ` +
+          "white, 8-bit sRGB — a PNG as PNG unless that exceeds the byte limit, else as JPEG. A PDF of at most " +
+          `${VORLAGE_MAX_SEITEN} pages is stored as its first page only (the one printed), written anew. 400 with ` +
+          "field vorlage: max (bytes), invalid (no PDF, PNG or JPEG), maxPixels (with max), imageInvalid (broken " +
+          "image), maxPages (with max), pdfEncrypted, pdfInvalid (damaged), pdfTooComplex (too much to decompress " +
+          "or too much work). 503 error.busy (Retry-After) when the server is checking too many files at once.",
         body: ZRechnungsvorlageInput,
-        response: responses({ 200: ZRechnungsvorlage }, 400, 401, 403, 404, 413),
+        response: responses({ 200: ZRechnungsvorlage }, 400, 401, 403, 404, 413, 503),
       },
     },
     async (request) => {
       if (request.body.id === undefined && request.body.vorlage === undefined) throw invalidFile("required");
-      const saved = await request.mandant!.run((tx) =>
-        repository.save(tx, request.body, sentFields(request)),
-      );
+      const body = await mitGepruefterDatei(request.body);
+      const saved = await request.mandant!.run((tx) => repository.save(tx, body, sentFields(request)));
       if (!saved) throw notFound();
       return saved;
     },
@@ -116,10 +145,11 @@ export const rechnungsvorlageRoutes: FastifyPluginAsyncZod<Deps> = async (app) =
       config: { auth: access },
       schema: {
         tags: [tag],
-        summary: "Document template: download its file (as its content type, as an attachment with its name)",
+        summary:
+          "Document template: download its file as stored (checked and normalised on upload; as its content type, as an attachment with its name)",
         params: ZIdParams,
         response: responses(
-          { 200: fileResponse("The template file as uploaded", ...VORLAGE_CONTENT_TYPES) },
+          { 200: fileResponse("The template file as stored", ...VORLAGE_CONTENT_TYPES) },
           400,
           401,
           403,

@@ -54,7 +54,7 @@ const hasControl = (text: string) =>
 /** A small valid PDF (its text is `text`), a small JPEG and random bytes: what base64 upload fields get. */
 export function pdfBytes(text: string): Buffer {
   return Buffer.from(
-    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >> endobj\n4 0 obj << /Length 22 >> stream\n50 50 m 545 50 l 1 w S\nendstream\nendobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
     "latin1",
   );
 }

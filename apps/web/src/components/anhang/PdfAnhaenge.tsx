@@ -11,6 +11,7 @@ import { IconTrash } from "../icons.tsx";
 import { useProblemMessage } from "../problemMessage.ts";
 import { formatBytes } from "../richtext/imageFile.ts";
 import { DateiUpload } from "./DateiUpload.tsx";
+import { dateiFehler } from "./dateiFehler.ts";
 import { fetchDatei } from "./fetchDatei.ts";
 import { type PdfFehler, type PdfGrenzen, pdfFehler } from "./pdf.ts";
 
@@ -64,7 +65,8 @@ export function PdfAnhaenge({
     mutationFn: async (datei: File) =>
       api.post<AnhangPdf>(pfad, { dateiname: datei.name, inhalt: await fileToBase64(datei) }),
     onSuccess: (_, datei) => notifySuccess(t(`${ns}:pdf.hochgeladen`, { name: datei.name })),
-    onError: (error) => notifyFailure(t(`${ns}:pdf.uploadFehler`), problemMessage(error)),
+    onError: (error) =>
+      notifyFailure(t(`${ns}:pdf.uploadFehler`), dateiFehler(error) ?? problemMessage(error)),
     onSettled: refresh,
   });
 

@@ -15,6 +15,8 @@ const NEEDS_PARAM: Partial<Record<string, keyof FieldErrorParams>> = {
   belowIssued: "min",
   maxLength: "max",
   max: "max",
+  maxPixels: "max",
+  maxPages: "max",
 };
 
 /**

@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateiUpload } from "../../components/anhang/DateiUpload.tsx";
+import { dateiFehler } from "../../components/anhang/dateiFehler.ts";
 import { notifyFailure, notifySuccess } from "../../components/feedback/notify.ts";
 import { fileToBase64 } from "../../components/files/files.ts";
 import { IconTrash } from "../../components/icons.tsx";
@@ -40,7 +41,7 @@ export function ArtikelBilder({ form, readOnly }: { form: ArtikelForm; readOnly:
       form.insertListItem("artikelImages", { assetId: bild.assetId, dateiname: bild.dateiname });
       notifySuccess(t("bild.hochgeladen", { name: bild.dateiname }));
     },
-    onError: (error) => notifyFailure(t("bild.uploadFehler"), problemMessage(error)),
+    onError: (error) => notifyFailure(t("bild.uploadFehler"), dateiFehler(error) ?? problemMessage(error)),
   });
 
   const voll = bilder.length >= ARTIKEL_BILDER_MAX;

@@ -164,12 +164,14 @@ export function ContentFolder({ folder }: { folder: number | null }) {
         hochgeladen += batch.length;
         setUploads((list) => list.map((item) => (keys.has(item.key) ? { ...item, status: "fertig" } : item)));
       } catch (error) {
-        const refused = new Map(refusals(error, batch.length).map((r) => [batch[r.index]?.key, r.code]));
+        const refused = new Map(refusals(error, batch.length).map((r) => [batch[r.index]?.key, r]));
         setUploads((list) =>
           list.map((item) => {
             if (!keys.has(item.key)) return item;
-            const code = refused.get(item.key);
-            return code ? { ...item, status: "fehler", code } : { ...item, status: "nichtGespeichert" };
+            const refusal = refused.get(item.key);
+            return refusal
+              ? { ...item, status: "fehler", code: refusal.code, max: refusal.max }
+              : { ...item, status: "nichtGespeichert" };
           }),
         );
       }
@@ -326,7 +328,7 @@ export function ContentFolder({ folder }: { folder: number | null }) {
                           grund:
                             item.code === "zuGross"
                               ? t("upload.zuGross", { maxMb: MAX_MB })
-                              : codeText(item.code ?? "error.unknown"),
+                              : codeText(item.code ?? "error.unknown", item.max),
                         })
                       : t(`upload.${item.status}`)}
                   </Text>

@@ -104,6 +104,8 @@ export interface UploadItem {
   status: UploadStatus;
   /** The refusal: a field code (fileType, maxBytes, unique, …) or a problem code. */
   code?: string;
+  /** The refusal's bound, when its code has one (maxPages, maxPixels). */
+  max?: number;
 }
 
 /**
@@ -138,11 +140,13 @@ export const tooLarge = (file: { size: number }) => file.size > CONTENT_MAX_BYTE
  * files.0.filename unique) — those files are refused with that code, the others of the batch were not stored
  * ("nichtGespeichert") and can be sent again. Any other failure refuses every file of the batch with its code.
  */
-export function refusals(error: unknown, count: number): { index: number; code: string }[] {
+export function refusals(error: unknown, count: number): { index: number; code: string; max?: number }[] {
   const api = isApiError(error) ? (error as ApiError) : undefined;
   const perFile = (api?.fieldErrors ?? []).flatMap((f) => {
     const match = /^files\.(\d+)\./.exec(f.field);
-    return match ? [{ index: Number(match[1]), code: f.code }] : [];
+    return match
+      ? [{ index: Number(match[1]), code: f.code, ...(f.max === undefined ? {} : { max: f.max }) }]
+      : [];
   });
   if (perFile.length > 0) return perFile;
   const code = api ? (api.fieldErrors?.[0]?.code ?? api.code) : "error.unknown";

@@ -16,6 +16,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../app/api.ts";
 import { session } from "../../app/session.ts";
 import { aufraeumen, initTestI18n } from "../../test/komponententest.ts";
+import { visible } from "../../test/visible.ts";
 import { accountKeys } from "../account/account.queries.ts";
 import { mandantModulesKeys } from "../mandant/mandantModules.api.ts";
 import { ContentFolder } from "./ContentList.tsx";
@@ -217,6 +218,38 @@ describe("the folder screen", () => {
     });
     // The refused file stays listed with its reason.
     expect(screen.getByText("rechnung.pdf")).toBeTruthy();
+  });
+
+  it("a PDF with too many pages is named with the limit, an encrypted one with its reason (issue 33)", async () => {
+    fakeApi((call) =>
+      call.method === "PUT" && call.path === "contentfiles"
+        ? {
+            status: 400,
+            body: {
+              status: 400,
+              title: "x",
+              code: "error.validation",
+              fieldErrors: [
+                { field: "files.0.inhalt", code: "maxPages", max: 1000 },
+                { field: "files.1.inhalt", code: "pdfEncrypted" },
+              ],
+            },
+          }
+        : lesen(call),
+    );
+    await zeigen(<ContentFolder folder={null} />, ["ROLE_CONTENT_WRITE"]);
+    expect(await screen.findByRole("button", { name: "Neuer Ordner" })).toBeTruthy();
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const lang = new File(["%PDF-1.4"], "handbuch.pdf", { type: "application/pdf" });
+    const geheim = new File(["%PDF-1.4"], "geheim.pdf", { type: "application/pdf" });
+    fireEvent.change(input, { target: { files: [lang, geheim] } });
+    const seiten = await screen.findByText("abgelehnt: Das PDF hat zu viele Seiten: höchstens 1.000.");
+    expect(visible(seiten)).toBe(true);
+    expect(
+      screen.getByText(
+        "abgelehnt: Das PDF ist verschlüsselt oder kennwortgeschützt. Bitte laden Sie eine ungeschützte Fassung hoch.",
+      ),
+    ).toBeTruthy();
   });
 
   it("a non-empty folder's refusal is shown translated", async () => {

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { notifyFailure } from "../../components/feedback/notify.ts";
 import { fileToBase64, saveBlob } from "../../components/files/files.ts";
+import { fieldErrorMessage } from "../../components/form/fieldErrors.ts";
 import { useProblemMessage } from "../../components/problemMessage.ts";
 import { ResourceEditPage } from "../../components/resource/ResourceEdit.tsx";
 import type { Resource } from "../../components/resource/resource.ts";
@@ -47,11 +48,13 @@ const rechnungsvorlage: Resource<TRechnungsvorlageForm, RechnungsvorlageValues, 
       form.setFieldValue("vorlageDateiname", file.name);
     };
 
-    // With a file picked, an error at `vorlage` (the shared rule, or the server's answer) is about that file: say
-    // what is wrong with it rather than the generic "invalid".
+    // With a file picked, an error of the shared rule at `vorlage` (too large, not a PDF, PNG or JPEG — the rule's or
+    // the server's "max" / "invalid") is about that file: say what is wrong with it rather than the generic text.
+    // What the server finds on opening the file (too many pixels or pages, encrypted, damaged) is said as it is.
     const { datei } = form.getValues();
+    const regelFehler = [fieldErrorMessage("invalid"), fieldErrorMessage("max", { max: VORLAGE_MAX_BYTES })];
     const fileError =
-      form.errors.vorlage && datei
+      form.errors.vorlage && datei && regelFehler.includes(String(form.errors.vorlage))
         ? t(
             datei.size > VORLAGE_MAX_BYTES
               ? "rechnungsvorlage.error.tooLarge"
