@@ -12,6 +12,7 @@ import {
   uniqueAddress,
 } from "../../test/helpers.ts";
 import { linkIn, startSmtpServer } from "../../test/mail.ts";
+import { REAUTH_LIMIT } from "./account.service.ts";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -415,6 +416,47 @@ describe("issue 33: a new e-mail needs the owner to sign in again", () => {
     const right = await post("/app/api/account", { ...settings(neu), validationCode: codeFor(0) }, { token });
     expect(right.statusCode, right.body).toBe(200);
     expect(right.json().email).toBe(neu);
+  });
+});
+
+describe("issue 33: wrong current passwords are limited (a stolen session cannot guess the password)", () => {
+  it(`after ${REAUTH_LIMIT.max} wrong passwords in the e-mail and password forms, 429 with Retry-After, even for the right one`, async () => {
+    const user = await createTenantUser(t);
+    const token = await login(t, user);
+    const neu = `${user.login}-neu@example.test`;
+    const changePassword = (currentPassword: string) =>
+      post("/app/api/account/change_password", { currentPassword, newPassword: "ganz-neu-12345" }, { token });
+    const changeEmail = (currentPassword: string, email = `${user.login}-anders@example.test`) =>
+      post(
+        "/app/api/account",
+        { firstName: "Eva", lastName: "Berger", email, langKey: "de", signature: null, currentPassword },
+        { token },
+      );
+    // A right password in between resets the count.
+    expect((await changeEmail("falsch")).statusCode).toBe(400);
+    const ok = await changeEmail(user.password, neu);
+    expect(ok.statusCode, ok.body).toBe(200);
+    for (let i = 0; i < REAUTH_LIMIT.max; i++) {
+      const wrong = await (i % 2 === 0 ? changePassword : changeEmail)(`falsch-${i}`);
+      expect(wrong.statusCode, wrong.body).toBe(400);
+      expect(wrong.json().code).toBe("error.passwordWrong");
+    }
+    for (const attempt of [changePassword, changeEmail]) {
+      const blocked = await attempt(user.password);
+      expect(blocked.statusCode, blocked.body).toBe(429);
+      expect(blocked.json().code).toBe("error.tooManyAttempts");
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect((await call(t, { method: "GET", url: "/app/api/account", token })).json().email).toBe(neu);
+    // Another user is not affected.
+    const other = await createTenantUser(t);
+    const otherToken = await login(t, other);
+    const fine = await post(
+      "/app/api/account/change_password",
+      { currentPassword: other.password, newPassword: "ganz-neu-12345" },
+      { token: otherToken },
+    );
+    expect(fine.statusCode, fine.body).toBeLessThan(300);
   });
 });
 

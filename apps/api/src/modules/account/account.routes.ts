@@ -110,8 +110,11 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       schema: {
         tags: ["account"],
         summary: "Change the password (needs the current one); ends the user's other sessions",
+        description:
+          "A wrong current password is 400 error.passwordWrong (currentPassword invalid); after 5 wrong ones in 15 " +
+          "minutes (here and in POST account together) 429 error.tooManyAttempts with Retry-After.",
         body: ZChangePassword,
-        response: responses({ 204: noContent }, 400, 401),
+        response: responses({ 204: noContent }, 400, 401, 429),
       },
     },
     async (request, reply) => {
@@ -134,8 +137,9 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         description:
           "A new e-mail needs `currentPassword` (or, with two-factor sign-in on, a TOTP `validationCode` instead): " +
           "missing is 400 error.validation (currentPassword required), wrong 400 error.passwordWrong (currentPassword " +
-          "invalid) or error.codeInvalid (validationCode invalid; 429 error.tooManyAttempts after 5 wrong codes in " +
-          "15 minutes), like POST account/change_password. A taken e-mail is 400 error.emailUsed.",
+          "invalid; 429 error.tooManyAttempts after 5 wrong passwords in 15 minutes, counted with POST " +
+          "account/change_password) or error.codeInvalid (validationCode invalid; 429 after 5 wrong codes in 15 " +
+          "minutes). A taken e-mail is 400 error.emailUsed.",
         body: ZAccountUpdate,
         response: responses({ 200: ZAccount }, 400, 401, 429),
       },

@@ -19,6 +19,11 @@ const RESET_KEY_TTL_MS = 24 * 60 * 60 * 1000;
  * probing. Password reset and registration count separately.
  */
 const MAIL_LIMITS = { perAddress: 10, perEmail: 3, windowSeconds: 60 * 60 };
+/**
+ * Wrong current passwords of a signed-in user (password change, e-mail change): whoever holds a stolen session must
+ * not guess the password through these forms. Five in 15 minutes, then 429 until the window ends.
+ */
+export const REAUTH_LIMIT = { max: 5, windowSeconds: 15 * 60 };
 
 /** What the change mails need of a user. */
 export const mailedUser = {
@@ -36,6 +41,21 @@ export function createAccountService({
   totp,
 }: Pick<Deps, "db" | "mailer"> & { totp?: TotpService }) {
   const mailRequests = createAttemptCounter(db, MAIL_LIMITS.windowSeconds);
+  const wrongPasswords = createAttemptCounter(db, REAUTH_LIMIT.windowSeconds);
+
+  /** 400 error.passwordWrong (`currentPassword` invalid) when wrong, counted; 429 beyond REAUTH_LIMIT. */
+  async function assertCurrentPassword(userId: number, passwordHash: string, password: string) {
+    const key = `reauth:${userId}`;
+    await wrongPasswords.assertAllowed([{ key, max: REAUTH_LIMIT.max }]);
+    if (await verifyPassword(passwordHash, password)) {
+      await wrongPasswords.reset([key]);
+      return;
+    }
+    await wrongPasswords.record([key]);
+    throw new ProblemError(400, "error.passwordWrong", undefined, [
+      { field: "currentPassword", code: "invalid" },
+    ]);
+  }
 
   /** 429 beyond the limits of an anonymous form that sends mail (`form`: reset, register), else counts one. */
   async function limitMails(form: string, email: string, address: string) {
@@ -207,11 +227,11 @@ export function createAccountService({
         .select({ ...mailedUser, passwordHash: appUser.passwordHash })
         .from(appUser)
         .where(eq(appUser.id, principal.userId));
-      if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+      if (!row)
         throw new ProblemError(400, "error.passwordWrong", undefined, [
           { field: "currentPassword", code: "invalid" },
         ]);
-      }
+      await assertCurrentPassword(principal.userId, row.passwordHash, currentPassword);
       const actor = { userId: principal.userId, login: principal.login };
       await db.transaction(async (tx) => {
         await setPassword(tx, principal.userId, newPassword);
@@ -243,10 +263,7 @@ export function createAccountService({
           : [];
       if (before && changes.length > 0) {
         if (currentPassword !== undefined) {
-          if (!(await verifyPassword(before.passwordHash, currentPassword)))
-            throw new ProblemError(400, "error.passwordWrong", undefined, [
-              { field: "currentPassword", code: "invalid" },
-            ]);
+          await assertCurrentPassword(principal.userId, before.passwordHash, currentPassword);
         } else if (validationCode !== undefined && before.totpEnabled && totp) {
           await totp.verify(principal.userId, validationCode);
         } else {
