@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { atrustOrigin } from "@kontor/domain/rksv/rksv.rules";
 import { z } from "zod";
 import { repoRoot } from "./paths.ts";
+import { allowedOrigin } from "./security/allowedOrigins.ts";
 
 const ZBooleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -44,7 +44,7 @@ const ZEnv = z.object({
     .string()
     .default("www.a-trust.at,hs-abnahme.a-trust.at")
     .transform((v, ctx) => {
-      const origins = v.split(",").map(atrustOrigin);
+      const origins = v.split(",").map(allowedOrigin);
       if (origins.every((origin) => origin !== undefined)) return origins as string[];
       ctx.addIssue({
         code: "custom",
@@ -85,7 +85,7 @@ export interface Config {
    * The origins (scheme, host, port) an RKSV register may use as A-Trust signature service (issue 18): the server
    * calls that address with the signing credentials, so a tenant admin must not point it anywhere else (requests
    * into the operator's network, or the credentials in clear text or to another port; issue 33). A host name in
-   * RKSV_ATRUST_HOSTS means https on port 443 (packages/domain rksv.rules.ts atrustOrigin).
+   * RKSV_ATRUST_HOSTS means https on port 443 (security/allowedOrigins.ts allowedOrigin).
    */
   rksvAtrustOrigins: readonly string[];
   /**

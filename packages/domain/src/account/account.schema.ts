@@ -20,11 +20,12 @@ export const ZAccountUpdate = z.object({
   lastName: ZPersonName,
   email: ZEmail,
   langKey: ZLangKey,
+  // A field left out keeps its stored value (issue 33: an update never resets what the request did not send).
   signature: ZRichText(20_000)
     .nullish()
-    .transform((v) => v || null),
-  enablemailtransfer: z.boolean().default(false),
-  timermode: z.boolean().default(false),
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  enablemailtransfer: z.boolean().optional(),
+  timermode: z.boolean().optional(),
   currentPassword: z
     .string()
     .min(1)

@@ -419,6 +419,35 @@ describe("issue 33: a new e-mail needs the owner to sign in again", () => {
   });
 });
 
+describe("issue 33: an update never resets what the request did not send", () => {
+  it("POST account without enablemailtransfer, timermode and signature keeps them; sent, they change", async () => {
+    const user = await createTenantUser(t);
+    const token = await login(t, user);
+    const email = `${user.login}@example.test`;
+    const base = { firstName: "Eva", lastName: "Berger", email, langKey: "de" };
+    const set = await post(
+      "/app/api/account",
+      { ...base, signature: "<p>Gruß</p>", enablemailtransfer: true, timermode: true },
+      { token },
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    const kept = await post("/app/api/account", { ...base, firstName: "Evi" }, { token });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({
+      firstName: "Evi",
+      signature: "<p>Gruß</p>",
+      enablemailtransfer: true,
+      timermode: true,
+    });
+    const cleared = await post(
+      "/app/api/account",
+      { ...base, signature: null, enablemailtransfer: false, timermode: false },
+      { token },
+    );
+    expect(cleared.json()).toMatchObject({ signature: null, enablemailtransfer: false, timermode: false });
+  });
+});
+
 describe("issue 33: wrong current passwords are limited (a stolen session cannot guess the password)", () => {
   it(`after ${REAUTH_LIMIT.max} wrong passwords in the e-mail and password forms, 429 with Retry-After, even for the right one`, async () => {
     const user = await createTenantUser(t);

@@ -1,7 +1,6 @@
 import { X509Certificate } from "node:crypto";
 import type { TBeleg } from "@kontor/domain/beleg/beleg.schema";
 import { add, dec, mul, round, toNumber } from "@kontor/domain/money/decimal";
-import { atrustAdresseErlaubt } from "@kontor/domain/rksv/rksv.rules";
 import type {
   TRksvBelegZeile,
   TRksvEinrichtung,
@@ -48,6 +47,7 @@ import {
 } from "../../db/schema/index.ts";
 import { type Audit, type TenantScope, withTenant } from "../../db/tenant.ts";
 import { notFound, ProblemError } from "../../http/problem.ts";
+import { isAllowedAddress } from "../../security/allowedOrigins.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { rechnungskreisDerRechnungen } from "../nummernkreis/nummernkreis.service.ts";
 
@@ -497,7 +497,7 @@ export const rksvService = {
    * invoices): a new AES key, the signature device (software key, or A-Trust, which must answer), and the signed
    * start receipt. Answers the register and what the FinanzOnline registration asks for. Once per circle and per
    * cash register id (409 error.rksvGestartet). The A-Trust address must name an origin of RKSV_ATRUST_HOSTS —
-   * scheme, host and port (a host name there means https on 443; rksv.rules.ts atrustAdresseErlaubt): the server
+   * scheme, host and port (a host name there means https on 443; security/allowedOrigins.ts isAllowedAddress): the server
    * calls it with the signing credentials, so no requests into the operator's network on a tenant admin's word, and
    * never in clear text or to another port.
    */
@@ -510,7 +510,7 @@ export const rksvService = {
     scope.change(async (tx, audit) => {
       if (
         eingabe.einrichtung.art === "atrust" &&
-        !atrustAdresseErlaubt(eingabe.einrichtung.basisUrl, atrustOrigins)
+        !isAllowedAddress(eingabe.einrichtung.basisUrl, atrustOrigins)
       )
         throw new ProblemError(400, "error.validation", "Not an A-Trust address this server may call", [
           { field: "einrichtung.basisUrl", code: "invalid" },

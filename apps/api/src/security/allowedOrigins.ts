@@ -1,5 +1,6 @@
 /**
- * The A-Trust addresses the server may call (issue 18, issue 33). A register's A-Trust device is reached at the
+ * Addresses the server may call, by origin (issue 33). Written for the A-Trust addresses (issue 18): kept in the API
+ * (not in @kontor/domain, which has no URL parser), the RKSV service and the configuration use it. A register's A-Trust device is reached at the
  * `basisUrl` a tenant admin enters, and every receipt sends the signing credentials there: so the address must
  * name exactly an origin the operator allowed (RKSV_ATRUST_HOSTS) — scheme, host and port, not the host alone.
  * `http://www.a-trust.at/` (credentials in clear text) or `https://www.a-trust.at:8443/` (another service on the
@@ -11,7 +12,7 @@
  * port (443, the default, so no port); a full origin (`http://127.0.0.1:8123`, a stand-in for tests) is taken as
  * written. undefined for anything else.
  */
-export function atrustOrigin(entry: string): string | undefined {
+export function allowedOrigin(entry: string): string | undefined {
   const text = entry.trim().toLowerCase();
   if (/^[a-z0-9.-]+$/.test(text)) return `https://${text}`;
   try {
@@ -28,7 +29,7 @@ export function atrustOrigin(entry: string): string | undefined {
  * Whether the server may call an A-Trust device at `basisUrl`: its origin (scheme, host, port — the default port
  * of the scheme counts as none) is one of the allowed origins, and it carries no user name or password.
  */
-export function atrustAdresseErlaubt(basisUrl: string, erlaubt: readonly string[]): boolean {
+export function isAllowedAddress(basisUrl: string, erlaubt: readonly string[]): boolean {
   let url: URL;
   try {
     url = new URL(basisUrl);

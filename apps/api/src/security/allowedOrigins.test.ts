@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { atrustAdresseErlaubt, atrustOrigin } from "./rksv.rules.ts";
+import { allowedOrigin, isAllowedAddress } from "./allowedOrigins.ts";
 
-const ERLAUBT = ["www.a-trust.at", "hs-abnahme.a-trust.at"].map((host) => atrustOrigin(host)!);
+const ERLAUBT = ["www.a-trust.at", "hs-abnahme.a-trust.at"].map((host) => allowedOrigin(host)!);
 
 describe("the A-Trust allow-list fixes scheme and port (issue 33)", () => {
   it("a host name stands for https on the registered port", () => {
     expect(ERLAUBT).toEqual(["https://www.a-trust.at", "https://hs-abnahme.a-trust.at"]);
-    expect(atrustOrigin("http://127.0.0.1:8123")).toBe("http://127.0.0.1:8123");
-    expect(atrustOrigin("HTTPS://WWW.A-TRUST.AT:443/")).toBe("https://www.a-trust.at");
+    expect(allowedOrigin("http://127.0.0.1:8123")).toBe("http://127.0.0.1:8123");
+    expect(allowedOrigin("HTTPS://WWW.A-TRUST.AT:443/")).toBe("https://www.a-trust.at");
     for (const bad of ["ftp://www.a-trust.at", "https://u:p@www.a-trust.at", "https://x.at/pfad", "x y"])
-      expect(atrustOrigin(bad), bad).toBeUndefined();
+      expect(allowedOrigin(bad), bad).toBeUndefined();
   });
 
   it.each([
@@ -24,6 +24,6 @@ describe("the A-Trust allow-list fixes scheme and port (issue 33)", () => {
     ["https://10.0.0.1/intern", false],
     ["kein-url", false],
   ])("%s → %s", (basisUrl, allowed) => {
-    expect(atrustAdresseErlaubt(basisUrl, ERLAUBT)).toBe(allowed);
+    expect(isAllowedAddress(basisUrl, ERLAUBT)).toBe(allowed);
   });
 });
