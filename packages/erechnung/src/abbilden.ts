@@ -1,5 +1,5 @@
 import type { TMwstKategorie } from "@kontor/domain/beleg/beleg.codes";
-import { MWST_BEFREIUNGSGRUND } from "@kontor/domain/beleg/beleg.codes";
+import { gutschreibend, MWST_BEFREIUNGSGRUND } from "@kontor/domain/beleg/beleg.codes";
 import { belegSummen, type PositionSummenFelder } from "@kontor/domain/beleg/beleg.totals";
 import { addDays } from "@kontor/domain/date/calendar";
 import { elektronischeAdresse } from "@kontor/domain/erechnung/erechnung.codes";
@@ -13,11 +13,16 @@ import type { Abschlag, Adresse, Partei, Position, Rechnung, Steuerzeile, TKateg
  * (belegSummen), so the e-invoice carries exactly the amounts of the document and its PDF.
  *
  * Decisions:
- * - Invoice and cash invoice are BT-3 380; credit note and cancellation are 381 (a credit note in the commercial
- *   sense) with the original as preceding invoice (BT-25/26). The product stores credits with negative quantities
- *   (and a cancellation as the negated original); a 381 carries what is credited as positive amounts, so the
- *   quantities are negated before the totals are computed — rounding is symmetric, so every amount is exactly the
- *   negated stored one.
+ * - Signs (the product's convention, gutschreibend in beleg.codes.ts): a document stores its figures as positive
+ *   amounts in its own direction — an invoice what it charges, a credit note what it credits — and a storno as
+ *   the document it cancels negated. An e-invoice states every document with positive amounts in its direction:
+ *   invoice and cash invoice are BT-3 380 as stored; a credit note is 381 as stored; a storno is stated the other
+ *   way round from what it cancels, its quantities negated back before the totals are computed (rounding is
+ *   symmetric, so every amount is exactly the negated stored one): the storno of an invoice is a 381 crediting the
+ *   invoice's amounts, the storno of a credit note a 380 charging the credit note's amounts. Credit note and storno
+ *   name the original as preceding invoice (BT-25/26). A 381 asks for no payment (BT-20 says the amount is
+ *   credited); neither does the storno of a credit note (BT-20 says the credit is taken back) — no due date, no
+ *   skonto.
  * - A line with a negative price gets price and quantity negated (same line net): BR-27 forbids negative prices.
  * - The line discounts (the article's and the line's own percentage) are one line allowance (BG-27): price =
  *   the unit price (BT-146), allowance = round(quantity × price, 2) − line net (BT-136).
@@ -78,8 +83,11 @@ export interface BelegQuelle {
     faelligAm?: string | null;
     /** The document text (plain), printed above the positions. */
     text?: string | null;
-    /** The original of a credit note or cancellation (BT-25/26). */
-    vorgaenger?: { nummer: string; datum?: string | null } | null;
+    /**
+     * The original of a credit note or cancellation (BT-25/26); `typ`: its document type (a storno of a credit
+     * note charges, any other storno credits).
+     */
+    vorgaenger?: { nummer: string; datum?: string | null; typ?: string | null } | null;
   };
   verkaeufer: {
     name: string;
@@ -117,6 +125,8 @@ export interface BelegQuelle {
   befreiungsText?: string | null;
   /** The invoice note for a credit note's payment terms, e.g. "The amount will be credited." */
   gutschriftText?: string | null;
+  /** The payment terms of a storno of a credit note, e.g. "The credit of credit note 2026-00018 is cancelled." */
+  stornoGutschriftText?: string | null;
 }
 
 const NULL = dec(0);
@@ -170,19 +180,23 @@ export function skontoZeilen(ziel: BelegQuelle["zahlungsziel"]): string {
 /** The document's business terms (see the top of this file). */
 export function belegAbbilden(quelle: BelegQuelle): Rechnung {
   const { beleg, verkaeufer, kaeufer } = quelle;
-  const gutschrift = beleg.belegsTyp === "gutschrift" || beleg.belegsTyp === "storno";
+  // A storno is stored as its original negated; it is stated positive in its own direction (see the top).
+  const storno = beleg.belegsTyp === "storno";
+  const gutschrift = gutschreibend(beleg.belegsTyp, beleg.vorgaenger?.typ);
+  // Neither a credit nor a storno asks for a payment of its own.
+  const ohneZahlung = gutschrift || storno;
   const steuerfrei = beleg.kategorie !== "S" && beleg.kategorie !== "Z";
   const heimat = leer(verkaeufer.adresse?.land)?.toUpperCase() ?? "AT";
 
-  // Credits as positive amounts; negative prices turned into negative quantities.
+  // A storno's quantities negated back; negative prices turned into negative quantities.
   const positionen = beleg.positionen.map((p) => {
     const preis =
       p.positionsPreis === undefined || p.positionsPreis === null ? null : String(p.positionsPreis);
     const menge =
       p.positionsMenge === undefined || p.positionsMenge === null ? "1" : String(p.positionsMenge);
     const preisNegativ = preis?.trim().startsWith("-") === true;
-    // Negating the price flips the line's sign, negating the quantity flips it back (or credits it).
-    const mengeNegieren = gutschrift !== preisNegativ;
+    // Negating the price flips the line's sign, negating the quantity flips it back (or undoes the storno's).
+    const mengeNegieren = storno !== preisNegativ;
     const negiert = (wert: string) => {
       const d = sub(NULL, dec(wert));
       return toFixedString(d, d.scale);
@@ -279,11 +293,13 @@ export function belegAbbilden(quelle: BelegQuelle): Rechnung {
   const zahlbar = sub(summen.brutto, vorausbezahlt);
   const iban = leer(verkaeufer.iban)?.replace(/\s+/g, "").toUpperCase();
   const zahlungstext = leer(quelle.zahlungstext);
-  const bedingungen =
-    (gutschrift ? "" : skontoZeilen(quelle.zahlungsziel)) +
-    (gutschrift ? (leer(quelle.gutschriftText) ?? "") : (zahlungstext ?? ""));
+  const bedingungen = gutschrift
+    ? (leer(quelle.gutschriftText) ?? "")
+    : storno
+      ? (leer(quelle.stornoGutschriftText) ?? "")
+      : skontoZeilen(quelle.zahlungsziel) + (zahlungstext ?? "");
   const faelligAm =
-    bar || gutschrift
+    bar || ohneZahlung
       ? undefined
       : (leer(beleg.faelligAm) ??
         (quelle.zahlungsziel ? addDays(beleg.belegDatum, quelle.zahlungsziel.nettoTage) : undefined));

@@ -155,6 +155,7 @@ function rechnung(
     zahlungstext,
     befreiungsText,
     gutschriftText,
+    stornoGutschriftText,
     ...beleg
   } = teile;
   return {
@@ -175,6 +176,8 @@ function rechnung(
     zahlungstext: zahlungstext === undefined ? "Zahlbar bis 20.12.2026 ohne Abzug." : zahlungstext,
     befreiungsText: befreiungsText ?? null,
     gutschriftText: gutschriftText ?? "Der Betrag wird Ihrem Konto gutgeschrieben.",
+    stornoGutschriftText:
+      stornoGutschriftText ?? "Storno der Gutschrift: Der gutgeschriebene Betrag wird wieder verrechnet.",
   };
 }
 
@@ -255,6 +258,48 @@ export const BEISPIELE: Record<string, BelegQuelle> = {
     positionen: [
       {
         positionsBeschreibung: "Gutschrift Heizkörper beschädigt",
+        positionsMenge: 1,
+        positionsPreis: 289.9,
+        positionsMwst: 20,
+        artikelRabatt: 10,
+        einheit: "C62",
+        artikel: artikel(),
+      },
+      {
+        positionsBeschreibung: "Gutschrift Fachbuch",
+        positionsMenge: 1,
+        positionsPreis: 49.9,
+        positionsMwst: 10,
+        einheit: "C62",
+        artikel: artikel(),
+      },
+    ],
+  }),
+  storno: rechnung("2026-00023", {
+    belegsTyp: "storno",
+    verkaeufer: verkaeuferDE,
+    kaeufer: behoerdeDE,
+    kaeuferReferenz: "04011000-12345-03",
+    belegRabatt: 5,
+    vorgaenger: { nummer: "2026-00017", datum: "2026-11-20", typ: "rechnung" },
+    positionen: standardPositionen.map((p) => ({
+      ...p,
+      positionsMenge:
+        p.positionsMenge === undefined || p.positionsMenge === null
+          ? p.positionsMenge
+          : -Number(p.positionsMenge),
+    })),
+  }),
+  /** The storno of `gutschrift`: its lines negated (stornoVon); it takes the credit back, a 380. */
+  stornoGutschrift: rechnung("2026-00027", {
+    belegsTyp: "storno",
+    verkaeufer: verkaeuferDE,
+    kaeufer: behoerdeDE,
+    kaeuferReferenz: "04011000-12345-03",
+    vorgaenger: { nummer: "2026-00022", datum: "2026-11-20", typ: "gutschrift" },
+    positionen: [
+      {
+        positionsBeschreibung: "Gutschrift Heizkörper beschädigt",
         positionsMenge: -1,
         positionsPreis: 289.9,
         positionsMwst: 20,
@@ -271,21 +316,6 @@ export const BEISPIELE: Record<string, BelegQuelle> = {
         artikel: artikel(),
       },
     ],
-  }),
-  storno: rechnung("2026-00023", {
-    belegsTyp: "storno",
-    verkaeufer: verkaeuferDE,
-    kaeufer: behoerdeDE,
-    kaeuferReferenz: "04011000-12345-03",
-    belegRabatt: 5,
-    vorgaenger: { nummer: "2026-00017", datum: "2026-11-20" },
-    positionen: standardPositionen.map((p) => ({
-      ...p,
-      positionsMenge:
-        p.positionsMenge === undefined || p.positionsMenge === null
-          ? p.positionsMenge
-          : -Number(p.positionsMenge),
-    })),
   }),
   vielePositionen: rechnung("2026-00024", {
     verkaeufer: verkaeuferAT,

@@ -1,5 +1,6 @@
 import { addDays } from "@kontor/domain/date/calendar";
 import { add, compare, dec, div, isZero, mul, round, sub, toFixedString } from "@kontor/domain/money/decimal";
+import { afterSkonto } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
 import type {
   Abschlag,
   Adresse,
@@ -56,7 +57,9 @@ import { e, ea, t, XML_KOPF } from "./xml.ts";
  *   OtherPayment. When the recipient pays nothing (a CreditMemo, or an Invoice whose PayableAmount is not
  *   positive) it is NoPayment, whatever BT-81 says. Skonto lines of BT-20 ("#SKONTO#TAGE=14#PROZENT=2.00#…")
  *   become Discount elements: PaymentDate = invoice date + days, Percentage, BaseAmount = BASISBETRAG or the
- *   amount due (BT-115), Amount computed exactly; the other lines stay text in PaymentConditions/Comment.
+ *   amount due (BT-115), Amount = BaseAmount − the amount after skonto as the product computes it everywhere
+ *   (afterSkonto: the amount to pay rounded to cents, so the discount leaves exactly the amount the payment text,
+ *   the PDF and the payment rules name); the other lines stay text in PaymentConditions/Comment.
  * - Lines. Item name, description and line note are the Description lines; PositionNumber (a positive integer in
  *   ebInterface) only when BT-126 is one; the article number is the biller's. BT-22 notes are the root Comment.
  * - Not carried: BT-23/BT-24 (ebInterface has no specification id) and Language (the model has none).
@@ -376,7 +379,9 @@ function zahlungsbedingungen(r: Rechnung): string {
         t("PaymentDate", addDays(r.datum, Number(tage))),
         t("BaseAmount", betrag(basis)),
         t("Percentage", prozent(satz)),
-        t("Amount", toFixedString(prozentVon(basis, satz), 2)),
+        // The discount leaves exactly the amount after skonto the term names everywhere (afterSkonto: the amount
+        // to pay rounded, not the discount): 2 % of 1 049,75 is 20,99, leaving 1 028,76 (issue 33).
+        t("Amount", toFixedString(sub(dec(basis), afterSkonto(dec(basis), Number(satz))), 2)),
       ),
     );
   }

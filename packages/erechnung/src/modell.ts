@@ -6,8 +6,8 @@
  *
  * Conventions: amounts are exact decimal strings with a dot ("1234.50", "-3.10"); money has exactly two decimals,
  * prices up to four, quantities up to three. Dates are ISO "YYYY-MM-DD". Optional terms are absent (undefined),
- * never empty strings. A credit note (381) carries positive amounts for what is credited: the mapping negates the
- * product's negative credit-note quantities.
+ * never empty strings. A credit note (381) carries positive amounts for what is credited, an invoice (380) for
+ * what is charged (the product's sign convention: abbilden.ts).
  */
 
 /** BT-3: commercial invoice, credit note, corrected invoice (UNTDID 1001 subset the product writes and reads). */

@@ -64,6 +64,39 @@ export function istRechnung(typ: string | null | undefined): typ is TRechnungsTy
 }
 
 /**
+ * The types whose documents print their payment term (the sentence of zahlungszielText with skonto dates and
+ * amounts): what a customer is asked to pay or is offered — offer, order confirmation, invoice, pro-forma invoice.
+ * A cash invoice is paid at issue; a credit note and a storno ask for no payment; a delivery note names none.
+ */
+export const ZAHLUNGSZIEL_TYPEN = [
+  "angebot",
+  "auftragsbestaetigung",
+  "rechnung",
+  "proformarechnung",
+] as const satisfies readonly TBelegsTyp[];
+
+/** Whether a document of the type prints its payment term (ZAHLUNGSZIEL_TYPEN). */
+export function zahlungszielGedruckt(typ: string | null | undefined): boolean {
+  return (ZAHLUNGSZIEL_TYPEN as readonly (string | null | undefined)[]).includes(typ);
+}
+
+/**
+ * The sign convention of documents (docs/ARCHITECTURE.md "Documents", "Signs"): a document states its amounts as
+ * positive figures in its own direction — an invoice (offer, order, cash invoice, …) what it charges, a credit note
+ * what it credits — and editor, PDF and e-invoice show them alike. A storno is the document it cancels negated line
+ * by line (stornoVon), so it runs the other way: the storno of an invoice credits, the storno of a credit note
+ * charges. Whether a document credits the customer: a credit note, or a storno of anything but a credit note (of
+ * an unknown original: of an invoice).
+ */
+export function gutschreibend(
+  typ: string | null | undefined,
+  ursprungsTyp?: string | null | undefined,
+): boolean {
+  if (typ === "gutschrift") return true;
+  return typ === "storno" && ursprungsTyp !== "gutschrift";
+}
+
+/**
  * Where a finalized document's number comes from: invoices from the tenant's invoice circle (SPEC §3
  * rechnungskreis, with its cash-invoice and RKSV variants), every other type from the document number circle
  * that lists the type (SPEC §3 belegnummerkreis.belegsTyps).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TKunde } from "../kunde/kunde.schema.ts";
 import type { TMandant } from "../mandant/mandant.schema.ts";
+import { gutschreibend } from "./beleg.codes.ts";
 import type { BelegPflichtFelder, BelegRegelFelder, DuplikatFelder } from "./beleg.rules.ts";
 import {
   DUPLIKAT_LEERT,
@@ -456,5 +457,59 @@ describe("conversion and cancellation", () => {
       undefined,
       1,
     ]);
+  });
+});
+
+describe("signs (issue 33): credit notes state what they credit as positive amounts", () => {
+  const gutschrift = (...mengen: number[]) => ({
+    belegsTyp: "gutschrift",
+    belegDatum: "2026-03-05",
+    kunde: { id: 4 },
+    belegspositionSet: mengen.map((positionsMenge, index) => ({
+      positionsBeschreibung: `Zeile ${index + 1}`,
+      positionsMenge,
+      positionsPreis: 25,
+      positionsMwst: 20,
+    })),
+  });
+
+  it("a credit note typed with negative quantities is refused at the positions, not turned round", () => {
+    expect(ungueltigeFelder(gutschrift(-1))).toEqual([
+      { field: "belegspositionSet", code: "negativeCredit" },
+    ]);
+    // Positive, or a fee set off against a larger credit: fine. An invoice with a credit line is no credit note.
+    expect(ungueltigeFelder(gutschrift(2))).toEqual([]);
+    expect(ungueltigeFelder(gutschrift(2, -1))).toEqual([]);
+    expect(ungueltigeFelder({ ...gutschrift(-1), belegsTyp: "rechnung" })).toEqual([]);
+  });
+
+  it("converting an invoice into a credit note keeps its positive quantities and leaves the payment text behind", () => {
+    const mitText = { ...finalisiert, belegstext2: "Zahlbar sofort ohne Abzug." } as TBeleg;
+    const neu = umwandeln(mitText, "gutschrift", "2026-04-02");
+    expect(neu.belegspositionSet.map((p) => p.positionsMenge)).toEqual([2]);
+    expect(neu.belegstext2).toBeNull();
+    expect(stornoVon(mitText, "2026-04-02").belegstext2).toBeNull();
+    // An offer keeps it on its way to the invoice.
+    expect(
+      umwandeln({ ...mitText, belegsTyp: "angebot" } as TBeleg, "rechnung", "2026-04-02").belegstext2,
+    ).toBe("Zahlbar sofort ohne Abzug.");
+  });
+
+  it("the storno of a credit note negates its positive figures: it takes the credit back", () => {
+    const gs = { ...finalisiert, belegsTyp: "gutschrift", summeBrutto: 216 } as TBeleg;
+    const storno = stornoVon(gs, "2026-04-02");
+    expect(storno.belegspositionSet.map((p) => p.positionsMenge)).toEqual([-2]);
+    expect(storno.summeBrutto).toBe(-216);
+    expect(storno.ursprungsBeleg).toMatchObject({ belegsTyp: "gutschrift" });
+  });
+
+  it("which documents credit: a credit note and the storno of anything but a credit note", () => {
+    expect(gutschreibend("gutschrift")).toBe(true);
+    expect(gutschreibend("storno", "rechnung")).toBe(true);
+    expect(gutschreibend("storno", "barrechnung")).toBe(true);
+    expect(gutschreibend("storno", null)).toBe(true);
+    expect(gutschreibend("storno", "gutschrift")).toBe(false);
+    expect(gutschreibend("rechnung")).toBe(false);
+    expect(gutschreibend("barrechnung")).toBe(false);
   });
 });

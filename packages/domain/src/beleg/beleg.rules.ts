@@ -8,6 +8,7 @@ import {
   type TMwstKategorie,
   UID_GRENZE_AT,
   umwandlungErlaubt,
+  zahlungszielGedruckt,
 } from "./beleg.codes.ts";
 import {
   type BelegSteuerFelder,
@@ -28,8 +29,11 @@ import {
  * and what duplicating, converting and cancelling do. Pure and zod-free at run time (types only).
  */
 
-/** A reason with another code than "required": a wrong value ("invalid") or an amount too large ("max"). */
-export type BelegGrund = { field: string; code: "invalid" | "max" };
+/**
+ * A reason with another code than "required": a wrong value ("invalid"), an amount too large ("max"), a credit
+ * note that would charge ("negativeCredit").
+ */
+export type BelegGrund = { field: string; code: "invalid" | "max" | "negativeCredit" };
 
 /** Not given: absent, null, or text that is blank. */
 const leer = (value: unknown) =>
@@ -107,7 +111,10 @@ const UID_GRENZE = dec(UID_GRENZE_AT);
  * Values each valid alone that do not fit together: a service period that ends before it starts
  * (`leistungsZeitraumBis` invalid); a line net or a document total beyond what an amount holds (numeric(14,2):
  * `belegspositionSet.3.positionsPreis` resp. `belegspositionSet` "max") — quantity and price are each within
- * bounds, their product need not be.
+ * bounds, their product need not be; a credit note whose total is negative (`belegspositionSet`
+ * "negativeCredit"): a credit note states what it credits as positive amounts (gutschreibend, beleg.codes.ts) —
+ * typed with negative quantities it would charge the customer, so it is refused rather than turned round
+ * silently. A single negative line in it (a fee set off against the credit) is fine.
  */
 export function ungueltigeFelder(beleg: BelegRegelFelder): BelegGrund[] {
   const gruende: BelegGrund[] = [];
@@ -130,6 +137,8 @@ export function ungueltigeFelder(beleg: BelegRegelFelder): BelegGrund[] {
   });
   if (zuGross(summen.brutto) || zuGross(summen.summeNetto))
     gruende.push({ field: "belegspositionSet", code: "max" });
+  else if (beleg.belegsTyp === "gutschrift" && compare(summen.brutto, NULL) < 0)
+    gruende.push({ field: "belegspositionSet", code: "negativeCredit" });
   return gruende;
 }
 
@@ -318,6 +327,7 @@ export interface DuplikatFelder {
   docPath?: string | null | undefined;
   zahlungList?: readonly unknown[] | null | undefined;
   ursprungsBeleg?: unknown;
+  belegstext2?: string | null | undefined;
   belegspositionSet?:
     | readonly {
         id?: number | null | undefined;
@@ -385,12 +395,16 @@ export class UmwandlungNichtErlaubt extends Error {
  * invoice): a duplicate of the source with the new type and date and a reference to the source
  * (ursprungsBeleg {id, belegNummer, belegsTyp}). Throws UmwandlungNichtErlaubt for a conversion UMWANDLUNGEN does
  * not allow; whether the source's status allows it now is the caller's to ask (umwandelbar, stornierbar).
+ * Quantities are copied as they are: a credit note made from an invoice credits the invoice's lines with the
+ * invoice's positive figures (the sign convention, gutschreibend); the payment text is left behind when the new
+ * document asks for no payment (a credit note, a storno: zahlungszielGedruckt).
  */
 export function umwandeln<T extends DuplikatFelder>(quelle: T, nach: TBelegsTyp, belegDatum: string): T {
   if (!quelle.belegsTyp || !umwandlungErlaubt(quelle.belegsTyp, nach))
     throw new UmwandlungNichtErlaubt(quelle.belegsTyp, nach);
   return {
     ...duplizieren(quelle, belegDatum),
+    ...("belegstext2" in quelle && !zahlungszielGedruckt(nach) ? { belegstext2: null } : {}),
     belegsTyp: nach,
     ursprungsBeleg: {
       id: quelle.id ?? null,
@@ -405,7 +419,10 @@ export function umwandeln<T extends DuplikatFelder>(quelle: T, nach: TBelegsTyp,
  * references the original): umwandeln to "storno" with every position's quantity negated (an absent quantity is
  * the default 1, so it becomes −1). Prices and discounts stay, so the storno's totals are exactly the negated
  * original's (negiert); the stored totals it carries over (summeNetto, summeBrutto, belegMwstSet, positionsSumme)
- * are negated alike. Compute it in the original's VAT category (kategorieAusMwst of its belegMwstSet), not from
+ * are negated alike. That is the sign convention for a storno (gutschreibend): the storno of an invoice carries
+ * the invoice's figures with a minus (it takes the charge back — its e-invoice credits them as positive amounts),
+ * the storno of a credit note the credit note's figures with a minus (it takes the credit back — its e-invoice
+ * charges them). Compute it in the original's VAT category (kategorieAusMwst of its belegMwstSet), not from
  * the customer's flags of today. The caller marks the original storniert and writes the storno's number into its
  * stornoRechnungsnummer when the storno is finalized.
  */

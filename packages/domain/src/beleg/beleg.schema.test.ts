@@ -151,15 +151,23 @@ describe("ZBelegSpeichern", () => {
     ]);
   });
 
-  it("accepts credit lines (negative quantity or price)", () => {
+  it("accepts credit lines (negative quantity or price); a credit note states its credit as positive amounts", () => {
+    const gutschriftZeilen = {
+      ...entwurf,
+      belegspositionSet: [
+        { ...position, positionsMenge: -2 },
+        { ...position, positionsPreis: -12.3456 },
+      ],
+    };
+    expect(errors(ZBelegSpeichern, { ...gutschriftZeilen, belegsTyp: "rechnung" })).toEqual([]);
+    expect(errors(ZBelegSpeichern, { ...gutschriftZeilen, belegsTyp: "gutschrift" })).toEqual([
+      { field: "belegspositionSet", code: "negativeCredit" },
+    ]);
     expect(
       errors(ZBelegSpeichern, {
         ...entwurf,
         belegsTyp: "gutschrift",
-        belegspositionSet: [
-          { ...position, positionsMenge: -2 },
-          { ...position, positionsPreis: -12.3456 },
-        ],
+        belegspositionSet: [{ ...position, positionsMenge: 2 }],
       }),
     ).toEqual([]);
   });

@@ -22,7 +22,10 @@ import { type BelegGrund, fehlendeFelder, ungueltigeFelder } from "./beleg.rules
 /** A date (YYYY-MM-DD) or none (null). */
 const datum = () => ZIsoDate.nullish().transform((v) => v ?? null);
 
-/** An amount in euro, positive or negative (credit notes, cancellations): two decimals, numeric(14,2). */
+/**
+ * An amount in euro, two decimals, numeric(14,2): positive in the document's own direction (an invoice what it
+ * charges, a credit note what it credits), negative for a credit line and on a storno (its original negated).
+ */
 export const ZBelegBetrag = ZDecimalNumber(2, -BELEG_BETRAG_MAX, BELEG_BETRAG_MAX);
 /** A unit price in euro: four decimals (numeric(14,4)); negative for a credit line. */
 export const ZPositionsPreis = ZDecimalNumber(4, -9_999_999_999.9999, 9_999_999_999.9999);
@@ -81,7 +84,9 @@ const positionEingabe = {
   positionsBeschreibungZusatz: text(10_000).describe("Additional description"),
   positionsMenge: ZMenge.nullable()
     .default(1)
-    .describe("Quantity, three decimals; negative for a credit line; null on a free-text line"),
+    .describe(
+      "Quantity, three decimals; negative for a line that runs against the document (a credit line on an invoice, a fee on a credit note) and on a storno (its original's negated); a credit note states what it credits with positive quantities (a negative credit-note total is refused: negativeCredit); null on a free-text line",
+    ),
   positionsMwst: ZProzent.nullish()
     .transform((v) => v ?? null)
     .describe("VAT rate in percent; required with a price"),
@@ -180,7 +185,9 @@ const belegEingabe = {
     .nullish()
     .transform((v) => v || null)
     .describe("The document's text (rich text)"),
-  belegstext2: text(2000).describe("Payment-term text (GET belegtext2/{zahlungszielId})"),
+  belegstext2: text(2000).describe(
+    "The document's own payment text; empty (null): the payment term's sentence with the document's date and final amounts is printed (PDF, e-invoice BT-20). A text that is the term's sentence (as GET belegtext2/{zahlungszielId} makes it) is stored as null, so its skonto amounts never go stale",
+  ),
   belegstext3: text(2000).describe(
     "Text referring to the original document (GET belegtext3/{originalBelegId})",
   ),
@@ -227,7 +234,9 @@ export const ZBeleg = z.object({
     .describe("Read-only: the tenant (from X-Mandant-Id)"),
   belegNummer: z.string().nullish().describe("Read-only: assigned at finalization"),
   summeNetto: ZBelegBetrag.default(0).describe("Read-only: total without VAT after the discount (BT-109)"),
-  summeBrutto: ZBelegBetrag.default(0).describe("Read-only: total with VAT (BT-112)"),
+  summeBrutto: ZBelegBetrag.default(0).describe(
+    "Read-only: total with VAT (BT-112); positive on invoices and credit notes, negative on a storno (its original negated)",
+  ),
   belegMwstSet: z.array(ZBelegMwst).default([]).describe("Read-only: the VAT breakdown"),
   freigabe: z.boolean().default(false).describe("Read-only: finalized (then immutable)"),
   bezahlt: z.boolean().default(false).describe("Read-only: marked paid"),

@@ -46,4 +46,5 @@ export const FIELD_ERROR_CODES = [
   "notAllowed",
   "outsideQuarter",
   "belowIssued",
+  "negativeCredit",
 ] as const;

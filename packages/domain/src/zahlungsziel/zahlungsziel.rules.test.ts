@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   type BelegSprache,
+  belegZahlungstext,
   dueDates,
+  istZahlungszielText,
   type ZahlungszielTerm,
   zahlungszielText,
 } from "./zahlungsziel.rules.ts";
@@ -165,5 +167,69 @@ describe("dueDates", () => {
     const t = term(30, [10, 2], [3, 3]);
     dueDates(t, "2026-11-22");
     expect(t.skontoList.map((s) => s.tage)).toEqual([10, 3]);
+  });
+});
+
+describe("the payment text a document prints (issue 33: never a stale amount)", () => {
+  /** "14 Tage 2 % Skonto", 30 days net. */
+  const skonto14 = term(30, [14, 2]);
+  const beleg = (eigenerText: string | null, brutto: number, mitZiel = true) => ({
+    eigenerText,
+    belegDatum: "2026-11-29",
+    brutto,
+    mitZiel,
+  });
+
+  it("recognises the term's sentence in either language, for any date and with or without amounts", () => {
+    for (const [datum, sprache, brutto] of [
+      ["2026-11-29", "de", 0],
+      ["2026-11-29", "de", undefined],
+      ["2026-01-02", "en", 1481.47],
+      ["2027-05-31", "en", undefined],
+    ] as const)
+      expect(istZahlungszielText(zahlungszielText(skonto14, datum, sprache, brutto), skonto14)).toBe(true);
+    expect(
+      istZahlungszielText(
+        "  Zahlbar bis 29.12.2026 ohne Abzug.\n Bei Zahlung bis 13.12.2026 2 % Skonto (0,00 €). ",
+        skonto14,
+      ),
+    ).toBe(true);
+    expect(istZahlungszielText(zahlungszielText(term(0), "2026-11-29", "de"), term(0))).toBe(true);
+  });
+
+  it("anything else is the user's own text: another term, an added word, another percentage", () => {
+    const satz = zahlungszielText(skonto14, "2026-11-29", "de", 0);
+    expect(istZahlungszielText(`${satz} Danke!`, skonto14)).toBe(false);
+    expect(istZahlungszielText(satz, term(30, [14, 3]))).toBe(false);
+    expect(istZahlungszielText(satz, term(30))).toBe(false);
+    expect(istZahlungszielText("Zahlbar sofort.", skonto14)).toBe(false);
+    expect(istZahlungszielText("", skonto14)).toBe(false);
+    expect(istZahlungszielText(null, skonto14)).toBe(false);
+  });
+
+  it("a sentence made while the gross was still 0 prints the final amount: 1.481,47 € × 0,98 = 1.451,84 €", () => {
+    const veraltet = zahlungszielText(skonto14, "2026-11-29", "de", 0);
+    expect(veraltet).toContain("(0,00 €)");
+    expect(belegZahlungstext(beleg(veraltet, 1481.47), skonto14, "de")).toBe(
+      "Zahlbar bis 29.12.2026 ohne Abzug. Bei Zahlung bis 13.12.2026 2 % Skonto (1.451,84 €).",
+    );
+    // Without any text the same; in English by the document's language.
+    expect(belegZahlungstext(beleg(null, 1481.47), skonto14, "en")).toBe(
+      "Payable by 29/12/2026 without deduction. If paid by 13/12/2026, 2% discount (€1,451.84).",
+    );
+    // The rounding edge: 1 049,75 × 0,98 = 1 028,755 → 1 028,76 (half away from zero; in floats 1028.75).
+    expect(belegZahlungstext(beleg(veraltet, 1049.75), skonto14, "de")).toContain("2 % Skonto (1.028,76 €)");
+  });
+
+  it("the user's own text stays theirs; a type that prints no term prints only an own text", () => {
+    expect(belegZahlungstext(beleg("Zahlbar bei Lieferung.", 1481.47), skonto14, "de")).toBe(
+      "Zahlbar bei Lieferung.",
+    );
+    const satz = zahlungszielText(skonto14, "2026-11-29", "de", 1481.47);
+    expect(belegZahlungstext(beleg(satz, 1481.47, false), skonto14, "de")).toBeNull();
+    expect(belegZahlungstext(beleg("Wird verrechnet.", 1481.47, false), skonto14, "de")).toBe(
+      "Wird verrechnet.",
+    );
+    expect(belegZahlungstext(beleg(null, 1481.47), null, "de")).toBeNull();
   });
 });

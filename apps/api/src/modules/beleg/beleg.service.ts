@@ -31,6 +31,7 @@ import {
 import { datumText, parseIsoDate, todayIso } from "@kontor/domain/date/calendar";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
+import { istZahlungszielText } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
 import { resources } from "@kontor/i18n";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
@@ -145,7 +146,13 @@ async function entwurfSpeichern(
         .where(eq(kunde.id, input.kunde.id))
     : [];
   if (input.kunde && !kundeFlags) errors.push({ field: "kunde", code: "notFound" });
-  await ref("zahlungsziel", zahlungsziel, input.zahlungsziel);
+  const [ziel] = input.zahlungsziel
+    ? await tx
+        .select({ nettoTage: zahlungsziel.nettoTage, skontoList: zahlungsziel.skontoList })
+        .from(zahlungsziel)
+        .where(eq(zahlungsziel.id, input.zahlungsziel.id))
+    : [];
+  if (input.zahlungsziel && !ziel) errors.push({ field: "zahlungsziel", code: "notFound" });
   await ref("lieferbedingung", lieferbedingung, input.lieferbedingung);
   await ref("zahlungsbedingung", zahlungsbedingung, input.zahlungsbedingung);
   let belegRabatt = input.belegRabatt;
@@ -271,7 +278,9 @@ async function entwurfSpeichern(
     reverseCharge: input.reverseCharge,
     bankomat: input.bankomat,
     rechnungsText: input.rechnungsText,
-    belegstext2: input.belegstext2,
+    // The term's own sentence (as GET belegtext2 made it, maybe before the positions were in) is no text of the
+    // document's: stored empty, it is made from the final totals wherever it is printed (belegZahlungstext).
+    belegstext2: ziel && istZahlungszielText(input.belegstext2, ziel) ? null : input.belegstext2,
     belegstext3: input.belegstext3,
     zahlungszielId: input.zahlungsziel?.id ?? null,
     lieferbedingungId: input.lieferbedingung?.id ?? null,

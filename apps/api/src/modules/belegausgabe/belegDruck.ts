@@ -1,13 +1,13 @@
 import { epcQrText } from "@kontor/domain/bank/epc.rules";
 import { formatIban } from "@kontor/domain/bank/iban.rules";
-import { bearbeitbar } from "@kontor/domain/beleg/beleg.codes";
+import { bearbeitbar, zahlungszielGedruckt } from "@kontor/domain/beleg/beleg.codes";
 import type { TBeleg } from "@kontor/domain/beleg/beleg.schema";
 import { hinweisFeld, kategorieAusMwst, mwstEinordnung } from "@kontor/domain/beleg/beleg.totals";
 import { datumText } from "@kontor/domain/date/calendar";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
 import { compare, dec, sub, toFixedString } from "@kontor/domain/money/decimal";
 import type { DruckSprache } from "@kontor/domain/money/format";
-import { zahlungszielText } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
+import { belegZahlungstext } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
 import { resources } from "@kontor/i18n";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
@@ -194,9 +194,18 @@ export async function belegDruckLesen(tx: Tx, id: number): Promise<BelegDruck | 
           .limit(1);
 
   const istZahlbar = OFFENE_TYPEN.has(b.belegsTyp);
-  const zahlungstext =
-    b.belegstext2?.trim() ||
-    (ziel && istZahlbar ? zahlungszielText(ziel, b.belegDatum, sprache, b.summeBrutto) : null);
+  // The user's own payment text, else the term's sentence with the amounts of the totals as they are now (a stored
+  // sentence of the term is made again: it may date from before the positions were in).
+  const zahlungstext = belegZahlungstext(
+    {
+      eigenerText: b.belegstext2,
+      belegDatum: b.belegDatum,
+      brutto: b.summeBrutto,
+      mitZiel: zahlungszielGedruckt(b.belegsTyp),
+    },
+    ziel,
+    sprache,
+  );
 
   const einordnung = mwstEinordnung(kategorieAusMwst(b.belegMwstSet));
   const feld = einordnung.hinweis ? hinweisFeld(einordnung.hinweis, sprache) : null;

@@ -8,9 +8,10 @@ import type { TBelegMailEntwurf, TBelegMailSenden } from "@kontor/domain/beleg/b
 import { datumText } from "@kontor/domain/date/calendar";
 import { ERECHNUNG_TYPEN, type TErechnungFormat } from "@kontor/domain/erechnung/erechnung.codes";
 import type { TFieldError } from "@kontor/domain/http/problem.schema";
-import { euroText } from "@kontor/domain/money/format";
+import { dec } from "@kontor/domain/money/decimal";
+import { euroText, prozentText } from "@kontor/domain/money/format";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
-import { dueDates } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
+import { afterSkonto, dueDates } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
 import { resources } from "@kontor/i18n";
 import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
@@ -156,8 +157,10 @@ type BelegDaten = Awaited<ReturnType<typeof belegDaten>>;
 /**
  * Subject and text of the document type's template in the document's language with the placeholders filled:
  * {{nummer}}, {{betrag}} (1.234,56 € / €1,234.56), {{faelligAm}} (the net due date of the document's payment term,
- * the document date without one), {{datum}}, {{typ}}, {{firma}} (the tenant). The text ends with the closing; the
- * user's name and the tenant follow when the account has no signature (which the send appends).
+ * the document date without one), {{datum}}, {{typ}}, {{firma}} (the tenant). An invoice to pay names each skonto
+ * step of its term after that: day, percentage and the amount to transfer — the same amount its PDF and e-invoice
+ * name (afterSkonto of the gross). The text ends with the closing; the user's name and the tenant follow when the
+ * account has no signature (which the send appends).
  */
 export function mailVorlageText(
   daten: BelegDaten,
@@ -177,10 +180,21 @@ export function mailVorlageText(
     firma: daten.firma,
   };
   const { anrede, nachname } = mailAnrede(daten.kunde);
+  const vorlage = mailVorlage(daten.belegsTyp, daten.bezahlt);
+  const skonto =
+    vorlage === "rechnung" && daten.ziel
+      ? dueDates(daten.ziel, daten.belegDatum).skonto.map((stufe) =>
+          platzhalterFuellen(texte.skonto, {
+            datum: datumText(stufe.datum, sprache),
+            prozent: prozentText(stufe.prozent, sprache),
+            betrag: euroText(afterSkonto(dec(daten.summeBrutto), stufe.prozent), sprache),
+          }),
+        )
+      : [];
   const text = [
     platzhalterFuellen(texte.anrede[anrede], { nachname }),
     "",
-    platzhalterFuellen(texte.text[mailVorlage(daten.belegsTyp, daten.bezahlt)], werte),
+    [platzhalterFuellen(texte.text[vorlage], werte), ...skonto].join("\n"),
     "",
     texte.gruss,
     ...(von.signatur ? [] : [von.name, daten.firma].filter((zeile) => zeile !== "")),

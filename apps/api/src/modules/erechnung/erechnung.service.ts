@@ -1,4 +1,4 @@
-import { bearbeitbar } from "@kontor/domain/beleg/beleg.codes";
+import { bearbeitbar, zahlungszielGedruckt } from "@kontor/domain/beleg/beleg.codes";
 import { hinweisFeld, kategorieAusMwst, mwstEinordnung } from "@kontor/domain/beleg/beleg.totals";
 import {
   ERECHNUNG_FORMATE,
@@ -8,7 +8,7 @@ import {
 } from "@kontor/domain/erechnung/erechnung.codes";
 import type { TRegelVerstoss } from "@kontor/domain/http/problem.schema";
 import { anzeigename } from "@kontor/domain/kunde/kunde.rules";
-import { zahlungszielText } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
+import { belegZahlungstext } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
 import type { BelegQuelle, QuellAdresse } from "@kontor/erechnung/abbilden";
 import { resources } from "@kontor/i18n";
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -125,7 +125,7 @@ export async function erechnungQuelleLesen(tx: Tx, id: number): Promise<Erechnun
   const [vorgaenger] =
     (b.belegsTyp === "storno" || b.belegsTyp === "gutschrift") && vorgaengerId !== null
       ? await tx
-          .select({ nummer: beleg.belegNummer, datum: beleg.belegDatum })
+          .select({ nummer: beleg.belegNummer, datum: beleg.belegDatum, typ: beleg.belegsTyp })
           .from(beleg)
           .where(eq(beleg.id, vorgaengerId))
       : [];
@@ -154,7 +154,9 @@ export async function erechnungQuelleLesen(tx: Tx, id: number): Promise<Erechnun
       bankomat: b.bankomat,
       faelligAm: extra?.faelligAm ?? null,
       text: klartext(b.rechnungsText),
-      vorgaenger: vorgaenger?.nummer ? { nummer: vorgaenger.nummer, datum: vorgaenger.datum } : null,
+      vorgaenger: vorgaenger?.nummer
+        ? { nummer: vorgaenger.nummer, datum: vorgaenger.datum, typ: vorgaenger.typ }
+        : null,
       positionen: b.belegspositionSet.map((p) => ({
         ...p,
         positionsBeschreibung: p.positionsBeschreibung ?? p.artikel?.artikelBezeichnung ?? null,
@@ -188,11 +190,20 @@ export async function erechnungQuelleLesen(tx: Tx, id: number): Promise<Erechnun
       lieferadresse: liefer,
     },
     zahlungsziel: ziel ? { nettoTage: ziel.nettoTage, skontoList: ziel.skontoList } : null,
-    zahlungstext:
-      klartext(b.belegstext2) ??
-      (ziel ? zahlungszielText({ nettoTage: ziel.nettoTage, skontoList: [] }, b.belegDatum, sprache) : null),
+    // The text the PDF prints (the amounts from the final totals; a stored term sentence is made again).
+    zahlungstext: belegZahlungstext(
+      {
+        eigenerText: klartext(b.belegstext2),
+        belegDatum: b.belegDatum,
+        brutto: b.summeBrutto,
+        mitZiel: zahlungszielGedruckt(b.belegsTyp),
+      },
+      ziel,
+      sprache,
+    ),
     befreiungsText,
     gutschriftText: texte(sprache).gutschrift,
+    stornoGutschriftText: texte(sprache).stornoGutschrift.replace("{{nummer}}", vorgaenger?.nummer ?? ""),
   };
   return { quelle, sprache, name };
 }

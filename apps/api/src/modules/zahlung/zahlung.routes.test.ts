@@ -422,12 +422,13 @@ describe("credit notes, cancellations, write-off", () => {
     );
     // The draft counts for nothing yet.
     expect((await posten(who, beleg.id)).restbetrag).toBe(120);
+    // A credit note states what it credits as a positive amount (issue 33).
     const body = {
       ...gutschrift,
       belegspositionSet: [
         {
           positionsBeschreibung: "Rabatt nachträglich",
-          positionsMenge: -1,
+          positionsMenge: 1,
           positionsPreis: 25,
           positionsMwst: 20,
         },

@@ -1,8 +1,12 @@
+import { zahlungszielGedruckt } from "@kontor/domain/beleg/beleg.codes";
+import { todayIso } from "@kontor/domain/date/calendar";
+import { istZahlungszielText, zahlungszielText } from "@kontor/domain/zahlungsziel/zahlungsziel.rules";
 import { Button, Group, Select, Stack, Textarea } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LazyRichTextEditor } from "../../components/richtext/LazyRichTextEditor.tsx";
+import { zahlungszieleQuery } from "../kunde/kunde.api.ts";
 import { belegtexteQuery, hotHintsQuery } from "./beleg.api.ts";
 import type { BelegForm } from "./beleg.form.ts";
 
@@ -17,21 +21,26 @@ const alsAbsaetze = (text: string) =>
 
 /**
  * Texte: the document's text (rich text, as other screens edit it) with text blocks (belegtexts) and hot hints
- * to insert at its end; the payment-term text (belegstext2, filled from GET belegtext2 when the term changes, or
- * on request) and the text about the original document (belegstext3).
+ * to insert at its end; the payment text and the text about the original document (belegstext3).
+ *
+ * The payment text shows what the PDF prints (belegZahlungstext, issue 33): while the user has written none, the
+ * term's sentence made here from the term, the document date, the language and the gross amount as they are now —
+ * so its skonto amounts follow every change of the positions, and it is saved empty (the server makes it from the
+ * final totals). Typing makes it the user's own text, saved as written; "make again" goes back to the term's.
  */
 export function BelegTexte({
   form,
   readOnly,
-  onZahlungstext,
-  zahlungstextLaedt,
+  sprache,
+  brutto,
   onBezugstext,
 }: {
   form: BelegForm;
   readOnly: boolean;
-  /** Fetch the payment-term text again (the term or the date changed). */
-  onZahlungstext: () => void;
-  zahlungstextLaedt: boolean;
+  /** The document's language (the customer's). */
+  sprache: "de" | "en";
+  /** The document's gross amount as the editor computes it. */
+  brutto: number;
   /** Make the text about the original document (GET belegtext3); absent when there is none. */
   onBezugstext?: (() => void) | undefined;
 }) {
@@ -39,7 +48,16 @@ export function BelegTexte({
   const values = form.getValues();
   const belegtexte = useQuery({ ...belegtexteQuery, enabled: !readOnly });
   const hotHints = useQuery({ ...hotHintsQuery, enabled: !readOnly });
+  const zahlungsziele = useQuery({ ...zahlungszieleQuery, enabled: values.zahlungsziel !== "" });
   const [baustein, setBaustein] = useState<string | null>(null);
+
+  const ziel = zahlungsziele.data?.find((z) => String(z.id) === values.zahlungsziel);
+  const belegDatum = /^\d{4}-\d{2}-\d{2}$/.test(values.belegDatum) ? values.belegDatum : todayIso();
+  const zielText =
+    ziel && zahlungszielGedruckt(values.belegsTyp) ? zahlungszielText(ziel, belegDatum, sprache, brutto) : "";
+  /** Text the user wrote; the term's own sentence (also one stored with an old amount) is none. */
+  const eigenerText = (text: string) => text.trim() !== "" && !(ziel && istZahlungszielText(text, ziel));
+  const eigen = eigenerText(values.belegstext2);
 
   const einfuegen = (html: string) => {
     const bisher = form.getValues().rechnungsText;
@@ -109,15 +127,19 @@ export function BelegTexte({
           autosize
           minRows={2}
           {...form.getInputProps("belegstext2")}
+          value={eigen ? values.belegstext2 : zielText}
+          onChange={(event) => {
+            const text = event.currentTarget.value;
+            form.setFieldValue("belegstext2", eigenerText(text) ? text : "");
+          }}
         />
         {!readOnly && (
           <Group>
             <Button
               variant="subtle"
               size="xs"
-              onClick={onZahlungstext}
-              loading={zahlungstextLaedt}
-              disabled={values.zahlungsziel === ""}
+              onClick={() => form.setFieldValue("belegstext2", "")}
+              disabled={!eigen || zielText === ""}
             >
               {t("texte.belegstext2Laden")}
             </Button>

@@ -70,19 +70,6 @@ export const kundeQuery = (id: number) =>
 /** An article with its prices (the price valid on the document date comes from them). */
 export const artikelLaden = (id: number) => api.get<TArtikel>(`artikel/${id}`);
 
-/** GET belegtext2/{zahlungszielId}: the payment-term sentence for the date, language and amount. */
-export const belegtext2Laden = (
-  zahlungszielId: number,
-  query: { belegDatum?: string; lang: "de" | "en"; betrag?: number },
-) =>
-  api.get<{ text: string }>(`belegtext2/${zahlungszielId}`, {
-    query: {
-      lang: query.lang,
-      ...(query.belegDatum ? { belegDatum: query.belegDatum } : {}),
-      ...(query.betrag !== undefined ? { betrag: query.betrag } : {}),
-    },
-  });
-
 /** GET belegtext3/{id}: the line about the document this one refers to. */
 export const belegtext3Laden = (originalId: number, lang: "de" | "en", fuer?: TBelegsTyp) =>
   api.get<{ text: string }>(`belegtext3/${originalId}`, { query: { lang, ...(fuer ? { fuer } : {}) } });

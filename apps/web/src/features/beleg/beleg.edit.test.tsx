@@ -388,6 +388,64 @@ describe("beleg edit", { timeout: 30_000 }, () => {
     }
   });
 
+  it("the payment text is the term's sentence with the amount of the positions as they are; an own text is kept", async () => {
+    // Stored by an earlier editor while the gross was 0 (issue 33): "(0,00 €)".
+    const veraltet = "Zahlbar bis 01.04.2026 ohne Abzug. Bei Zahlung bis 16.03.2026 2 % Skonto (0,00 €).";
+    const mitZiel = { ...entwurf, zahlungsziel: { id: 5 }, belegstext2: veraltet };
+    const ziel = { id: 5, name: "14 Tage 2 %", nettoTage: 30, skontoList: [{ id: 1, tage: 14, prozent: 2 }] };
+    const calls = fakeApi((call) => {
+      if (call.path === "beleg/7") return { status: 200, body: mitZiel };
+      if (call.path === "zahlungsziels") return { status: 200, body: [ziel] };
+      if (call.method === "PUT" && call.path === "beleg")
+        return { status: 200, body: { ...mitZiel, ...(call.body as object) } };
+      return undefined;
+    });
+    const gespeichert = () =>
+      calls.filter((c) => c.method === "PUT").map((c) => (c.body as { belegstext2: unknown }).belegstext2);
+    renderAt("/beleg/7/edit/true/false");
+    await screen.findByRole("textbox", { name: "Menge, Position 1" });
+    fireEvent.click(screen.getByRole("tab", { name: /^Texte/ }));
+    const text = () => screen.getByRole("textbox", { name: "Zahlungstext" }) as HTMLTextAreaElement;
+    // 259,99 € × 0,98 = 254,7902 → 254,79 €
+    await waitFor(() =>
+      expect(text().value).toBe(
+        "Zahlbar bis 01.04.2026 ohne Abzug. Bei Zahlung bis 16.03.2026 2 % Skonto (254,79 €).",
+      ),
+    );
+    fireEvent.click(screen.getByRole("tab", { name: /^Beleg/ }));
+    fireEvent.change(feld("Menge, Position 1"), { target: { value: "3" } });
+    fireEvent.click(screen.getByRole("tab", { name: /^Texte/ }));
+    // 154,99 € × 0,98 = 151,8902 → 151,89 €
+    await waitFor(() => expect(text().value).toContain("2 % Skonto (151,89 €)."));
+
+    // Typed over, it is the user's own text and saved as written.
+    fireEvent.change(text(), { target: { value: "Zahlbar bei Lieferung." } });
+    expect(text().value).toBe("Zahlbar bei Lieferung.");
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(gespeichert()).toEqual(["Zahlbar bei Lieferung."]));
+    // "Make again" goes back to the term's sentence, which is saved empty (the server makes it from the totals).
+    fireEvent.click(screen.getByRole("button", { name: "Aus dem Zahlungsziel neu erstellen" }));
+    expect(text().value).toContain("2 % Skonto (151,89 €).");
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(gespeichert()).toEqual(["Zahlbar bei Lieferung.", null]));
+  });
+
+  it("a credit note typed with negative quantities says at once that it credits positive amounts", async () => {
+    const gutschrift = { ...entwurf, belegsTyp: "gutschrift" as const };
+    fakeApi((call) => (call.path === "beleg/7" ? { status: 200, body: gutschrift } : undefined));
+    renderAt("/beleg/7/edit/true/false");
+    await screen.findByRole("textbox", { name: "Menge, Position 1" });
+    expect(screen.queryByTestId("gutschrift-negativ")).toBeNull();
+    fireEvent.change(feld("Menge, Position 1"), { target: { value: "-10" } });
+    fireEvent.change(feld("Menge, Position 2"), { target: { value: "-1" } });
+    const hinweis = await screen.findByTestId("gutschrift-negativ");
+    expect(visible(hinweis)).toBe(true);
+    expect(hinweis.textContent).toContain("Mengen bitte ohne Minus");
+    fireEvent.change(feld("Menge, Position 1"), { target: { value: "10" } });
+    fireEvent.change(feld("Menge, Position 2"), { target: { value: "1" } });
+    await waitFor(() => expect(screen.queryByTestId("gutschrift-negativ")).toBeNull());
+  });
+
   it("a customer printing in English shows the hint", async () => {
     fakeApi(() => undefined, { belegLangKey: "en" });
     renderAt("/beleg/7/edit/true/false");

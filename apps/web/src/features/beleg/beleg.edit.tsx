@@ -20,7 +20,7 @@ import { formatMoney } from "../../components/format/format.ts";
 import { mehrwertssteuernQuery } from "../artikel/artikel.api.ts";
 import { myMandantsQuery } from "../mandant/mandant.queries.ts";
 import { BelegSummen } from "./BelegSummen.tsx";
-import { belegDetailQuery, belegtext2Laden, belegtext3Laden, kundeQuery, saveBeleg } from "./beleg.api.ts";
+import { belegDetailQuery, belegtext3Laden, kundeQuery, saveBeleg } from "./beleg.api.ts";
 import {
   BELEG_TAB_TABELLE,
   type BelegValues,
@@ -106,7 +106,7 @@ export function BelegFormular({
   /** Opened to look at only (edit "false"). */
   ansicht?: boolean;
 }) {
-  const { t } = useTranslation(["beleg", "crud"]);
+  const { t } = useTranslation(["beleg", "crud", "validation"]);
   const tb = t as unknown as TFunction<"beleg">;
   const { mandantId } = useSession();
   const access = useShellAccess();
@@ -150,27 +150,6 @@ export function BelegFormular({
       : mwstKategorie({ kleinunternehmer }, kundeDaten, { reverseCharge: values.reverseCharge }).kategorie;
   const summen = belegSummen(values, { kategorie });
 
-  // The payment-term text follows the term: a new choice fetches GET belegtext2 (not on opening the document).
-  const [textLaedt, setTextLaedt] = useState(false);
-  const zahlungstext = async () => {
-    const aktuelleWerte = form.getValues();
-    if (aktuelleWerte.zahlungsziel === "") return;
-    setTextLaedt(true);
-    try {
-      const { text } = await belegtext2Laden(Number(aktuelleWerte.zahlungsziel), {
-        belegDatum: /^\d{4}-\d{2}-\d{2}$/.test(aktuelleWerte.belegDatum)
-          ? aktuelleWerte.belegDatum
-          : undefined,
-        lang: sprache,
-        betrag: toNumber(belegSummen(aktuelleWerte, { kategorie }).brutto),
-      });
-      form.setFieldValue("belegstext2", text);
-    } catch {
-      // The text stays as it is; it can be typed or fetched again.
-    } finally {
-      setTextLaedt(false);
-    }
-  };
   /** The line about the document this one was made from (GET belegtext3), in the customer's language. */
   const ursprungId = stored?.ursprungsBeleg?.id ?? null;
   const bezugstext = async () => {
@@ -182,12 +161,14 @@ export function BelegFormular({
       // The text stays as it is.
     }
   };
+  // The payment text follows the term: a new choice drops an own text, so the new term's sentence shows (made in
+  // BelegTexte from the term, the date and the totals as they are — never stored with an amount that can go stale).
   const vorigesZiel = useRef(values.zahlungsziel);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a changed term fetches its text
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a changed term resets the text
   useEffect(() => {
     if (vorigesZiel.current === values.zahlungsziel) return;
     vorigesZiel.current = values.zahlungsziel;
-    if (!readOnly) void zahlungstext();
+    if (!readOnly) form.setFieldValue("belegstext2", "");
   }, [values.zahlungsziel]);
 
   const onTyp = (typ: TBelegsTyp) => {
@@ -305,6 +286,11 @@ export function BelegFormular({
                 }}
                 standardMwst={standardMwst}
               />
+              {values.belegsTyp === "gutschrift" && toNumber(summen.brutto) < 0 && (
+                <Alert color="red" variant="light" role="alert" data-testid="gutschrift-negativ">
+                  {t("validation:negativeCredit")}
+                </Alert>
+              )}
               <Group justify="flex-end">
                 <BelegSummen values={values} kategorie={kategorie} />
               </Group>
@@ -319,8 +305,8 @@ export function BelegFormular({
             <BelegTexte
               form={form}
               readOnly={readOnly}
-              onZahlungstext={() => void zahlungstext()}
-              zahlungstextLaedt={textLaedt}
+              sprache={sprache}
+              brutto={toNumber(summen.brutto)}
               onBezugstext={ursprungId === null ? undefined : () => void bezugstext()}
             />
           ),
