@@ -76,6 +76,7 @@ export const PROBLEM_CODES = [
   "error.badRequest",
   "error.unavailable",
   "error.busy",
+  "error.belegZuGross",
   "error.internal",
 ] as const;
 export const ZProblemCode = z.enum(PROBLEM_CODES);

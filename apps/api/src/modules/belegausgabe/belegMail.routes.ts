@@ -41,7 +41,7 @@ export const belegMailRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
           "Send a finalized document by mail with its PDF attached (signature appended, replies to the sender, a Bcc to oneself on request) and record it in the document's history (action mail). A failed send records nothing: 503 error.mailServerUnreachable, 502 error.mailRejected, 502 error.mailRecipientRejected (fieldErrors name the refused addresses, code rejected); 502 error.mailPartlySent when the mail went to the others (recorded; fieldErrors name the refused ones); 429 error.mailLimit when the mail's recipients would pass 100 of the user (500 of the tenant) within an hour — each address of To, Cc and the Bcc copy counts, so one mail to 50 recipients uses 50",
         params: ZIdParams,
         body: ZBelegMailSenden,
-        response: responses({ 204: z.null() }, 400, 401, 403, 404, 409, 429, 502, 503),
+        response: responses({ 204: z.null() }, 400, 401, 403, 404, 409, 422, 429, 502, 503),
       },
     },
     async (request, reply) => {

@@ -18,7 +18,7 @@ export const belegausgabeRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
       schema: {
         tags: ["Belege"],
         summary:
-          "Document: its PDF (A4, DIN 5008 window envelope, in the customer's document language; PDF/A-3b) — inline for the browser's viewer, or with download=true as an attachment. A draft prints as such, without a number.",
+          "Document: its PDF (A4, DIN 5008 window envelope, in the customer's document language; PDF/A-3b) — inline for the browser's viewer, or with download=true as an attachment. A draft prints as such, without a number. Rendered in a worker pool: 503 error.busy (Retry-After) when it is full, 422 error.belegZuGross when the document exceeds the worker's time or memory.",
         params: ZIdParams,
         querystring: z.object({ download: ZQueryFlag }),
         response: responses(
@@ -27,6 +27,8 @@ export const belegausgabeRoutes: FastifyPluginAsyncZod<Deps> = async (app) => {
           401,
           403,
           404,
+          422,
+          503,
         ),
       },
     },

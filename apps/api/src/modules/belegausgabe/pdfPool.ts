@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { ProblemError } from "../../http/problem.ts";
 import { WorkerError, WorkerPool } from "../../worker/pool.ts";
 import type { BelegRenderEingabe, BelegRenderErgebnis } from "./belegPdf.render.ts";
 import type { PdfAblehnung, PdfGrenzen } from "./pdfPruefung.ts";
@@ -68,11 +69,24 @@ export async function belegRendern(
       error instanceof WorkerError &&
       error.kind !== "failed" &&
       eingabe.druck.vorlage?.contentType === "application/pdf";
-    if (!ueberBriefpapier) throw error;
+    if (!ueberBriefpapier) throw zuGross(error);
     const ohne = { ...eingabe, druck: { ...eingabe.druck, vorlage: null } };
-    return { ...(await pdfPool().run("beleg", ohne, optionen)), vorlageUnbrauchbar: true };
+    try {
+      return { ...(await pdfPool().run("beleg", ohne, optionen)), vorlageUnbrauchbar: true };
+    } catch (nochmal) {
+      throw zuGross(nochmal);
+    }
   }
 }
+
+/**
+ * A document whose PDF ran out of the worker's time or heap is too large to print (422 error.belegZuGross), not a
+ * server fault: the user can split it. Other errors pass unchanged.
+ */
+const zuGross = (error: unknown) =>
+  error instanceof WorkerError && error.kind !== "failed"
+    ? new ProblemError(422, "error.belegZuGross", "The document is too large to be made into a PDF")
+    : error;
 
 const ABLEHNUNGEN: readonly string[] = ["pdfInvalid", "pdfEncrypted", "maxPages", "pdfTooComplex"];
 

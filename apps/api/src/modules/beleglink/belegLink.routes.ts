@@ -116,7 +116,14 @@ export const belegLinkRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
         querystring: z.object({
           download: z.enum(["0", "1"]).optional().describe("1: Content-Disposition attachment"),
         }),
-        response: responses({ 200: fileResponse("The document as PDF", "application/pdf") }, 400, 404, 429),
+        response: responses(
+          { 200: fileResponse("The document as PDF", "application/pdf") },
+          400,
+          404,
+          422,
+          429,
+          503,
+        ),
       },
     },
     async (request, reply) => {
