@@ -46,5 +46,6 @@ export const FIELD_ERROR_CODES = [
   "notAllowed",
   "outsideQuarter",
   "belowIssued",
+  "yearMissing",
   "negativeCredit",
 ] as const;

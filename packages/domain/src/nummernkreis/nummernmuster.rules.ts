@@ -71,6 +71,15 @@ function placeholder(name: string): PatternToken | null {
 }
 
 /** The date parts a number is formatted with (the document's or the allocation's year and month). */
+/**
+ * Whether the numbers of a pattern name their year ({YYYY} or {YY}). A circle that restarts every year needs it: the
+ * new year's sequence would repeat the old year's numbers (issue 33).
+ */
+export function printsYear(pattern: string): boolean {
+  const parsed = parsePattern(pattern.trim());
+  return parsed.ok && parsed.tokens.some((token) => token.kind === "year4" || token.kind === "year2");
+}
+
 export type NumberDate = { year: number; month: number };
 
 /**

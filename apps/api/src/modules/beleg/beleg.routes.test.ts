@@ -5,7 +5,7 @@ import { mandant } from "../../db/schema/index.ts";
 import { describeCrud } from "../../test/crud.ts";
 import { call, createTenantUser, createTestApp, login } from "../../test/helpers.ts";
 import { type Caller, createKunde } from "../kunde/kunde.testing.ts";
-import { alsBody, createBeleg, gueltigerBeleg, rechnungsfaehig } from "./beleg.testing.ts";
+import { alsBody, createBeleg, gueltigerBeleg, rechnungsfaehig, STORNO_2026 } from "./beleg.testing.ts";
 
 const crud = describeCrud({
   path: "beleg",
@@ -267,7 +267,7 @@ describe("storno", () => {
       { positionsBeschreibung: "A", positionsMenge: 3, positionsPreis: 19.99, positionsMwst: 20 },
     ]);
     const original = await ok(await post(who, `beleg/${r.id}/freigabe`));
-    const storno = await ok(await post(who, `beleg/${r.id}/storno`, {}));
+    const storno = await ok(await post(who, `beleg/${r.id}/storno`, STORNO_2026));
     expect(storno.belegsTyp).toBe("storno");
     expect(storno.freigabe).toBe(true);
     expect(storno.belegNummer).toBe("2026-00002");
@@ -404,7 +404,7 @@ describe("duplicate, reorder, history, reference text, billing stats", () => {
     const r = await rechnung(who, [{ positionsBeschreibung: "A", positionsPreis: 10, positionsMwst: 20 }]);
     await ok(await put(who, { ...alsBody(r), zuHanden: "Frau Muster" }));
     await ok(await post(who, `beleg/${r.id}/freigabe`));
-    await ok(await post(who, `beleg/${r.id}/storno`, {}));
+    await ok(await post(who, `beleg/${r.id}/storno`, STORNO_2026));
     const historie = (await ok(await get(who, `beleg/${r.id}/historie`))) as unknown as {
       login: string;
       action: string;
@@ -494,7 +494,7 @@ describe("list totals (x-total-count)", () => {
 
     await ok(await post(who, `beleg/${a.id}/freigabe`));
     await ok(await post(who, `beleg/${b.id}/freigabe`));
-    await ok(await post(who, `beleg/${a.id}/storno`, {}));
+    await ok(await post(who, `beleg/${a.id}/storno`, STORNO_2026));
     expect((await del(who, `beleg/${c.id}`)).statusCode).toBe(204);
     // a (cancelled), b, the offer and the cancellation
     expect(await total("")).toBe(4);

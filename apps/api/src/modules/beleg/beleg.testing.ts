@@ -15,6 +15,12 @@ export const gueltigerBeleg = (overrides: Partial<TBelegSpeichernInput> = {}): T
 });
 
 /**
+ * The body of a storno of a document of gueltigerBeleg's date: dated in the same year, so its number is 2026's on any
+ * day the suite runs (a storno defaults to today — after New Year that is next year's sequence).
+ */
+export const STORNO_2026 = { belegDatum: "2026-03-09" } as const;
+
+/**
  * A document as a client sends it back after reading it (GET beleg/{id}): the read-only fields left out, references
  * as {id}. What the editor does before a PUT.
  */

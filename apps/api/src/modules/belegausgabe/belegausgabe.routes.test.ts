@@ -6,7 +6,7 @@ import { fahrzeug, felddefinition, mandant, mandantLogo, rechnungsvorlage } from
 import { withTenant } from "../../db/tenant.ts";
 import { zeroPng } from "../../test/files.ts";
 import { call, createTenantUser, createTestApp, login } from "../../test/helpers.ts";
-import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
+import { createBeleg, rechnungsfaehig, STORNO_2026 } from "../beleg/beleg.testing.ts";
 import { createKunde } from "../kunde/kunde.testing.ts";
 import { belegDruckLesen } from "./belegDruck.ts";
 import { pdfPool } from "./pdfPool.ts";
@@ -119,7 +119,7 @@ describe("GET beleg/{id}/pdf", () => {
       method: "POST",
       url: `/app/api/beleg/${b.id}/storno`,
       ...who,
-      payload: {},
+      payload: STORNO_2026,
     });
     expect(storno.statusCode, storno.body).toBe(200);
     const stornoText = flach(await pdfSeiten((await pdf(who, storno.json().id)).rawPayload));
@@ -375,7 +375,7 @@ describe("the payment code (EPC QR) of a document", () => {
       method: "POST",
       url: `/app/api/beleg/${b.id}/storno`,
       ...who,
-      payload: {},
+      payload: STORNO_2026,
     });
     expect((await lesen(who, b.id))!.epc).toBeNull(); // cancelled
     expect((await lesen(who, storno.json().id))!.epc).toBeNull(); // a storno is nothing to pay

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mandant } from "../../db/schema/index.ts";
 import { call, createTenantUser, createTestApp, login } from "../../test/helpers.ts";
 import { createArtikel } from "../artikel/artikel.testing.ts";
-import { createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
+import { createBeleg, rechnungsfaehig, STORNO_2026 } from "../beleg/beleg.testing.ts";
 import { createKunde } from "../kunde/kunde.testing.ts";
 import { eingebettetesXml } from "./facturx.ts";
 
@@ -77,7 +77,7 @@ describe("GET beleg/{id}/erechnung", () => {
     const who = await tenant();
     const r = await rechnung(who);
     const storno = (
-      await call(t, { method: "POST", url: `/app/api/beleg/${r.id}/storno`, ...who, payload: {} })
+      await call(t, { method: "POST", url: `/app/api/beleg/${r.id}/storno`, ...who, payload: STORNO_2026 })
     ).json() as { id: number };
     const rc = await rechnung(who, { reverseCharge: true });
     for (const [name, id] of [
@@ -307,7 +307,12 @@ describe("issue 33: electronic addresses per format, small business in ebInterfa
       .where(eq(mandant.id, schweiz.mandantId));
     const r = await rechnung(schweiz);
     const storno = (
-      await call(t, { method: "POST", url: `/app/api/beleg/${r.id}/storno`, ...schweiz, payload: {} })
+      await call(t, {
+        method: "POST",
+        url: `/app/api/beleg/${r.id}/storno`,
+        ...schweiz,
+        payload: STORNO_2026,
+      })
     ).json() as { id: number };
     await alleFormate(schweiz, "schweiz", r.id);
     await alleFormate(schweiz, "schweizStorno", storno.id);

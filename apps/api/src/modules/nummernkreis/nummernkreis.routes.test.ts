@@ -233,7 +233,11 @@ describe("belegnummerkreis: document types, next number, counter", () => {
       expect(response.json().fieldErrors).toEqual([{ field: "belegsTyps", code: "unique" }]);
     }
     // The circle keeps its own types, and another tenant may use the same ones.
-    const same = await api("PUT", "belegnummerkreis", admin, { ...first, nummernkreisPattern: "L-{NNNN}" });
+    const same = await api("PUT", "belegnummerkreis", admin, {
+      ...first,
+      nummernkreisPattern: "L-{NNNN}",
+      nummerProJahr: false,
+    });
     expect(same.statusCode, same.body).toBe(200);
     const elsewhere = await post({ belegsTyps: ["gutschrift"] }, other);
     expect(elsewhere.statusCode).toBe(201);
@@ -273,11 +277,13 @@ describe("belegnummerkreis: document types, next number, counter", () => {
     const renamed = await api("PUT", "belegnummerkreis", admin, {
       ...after,
       nummernkreisPattern: "B{NNNNN}",
+      nummerProJahr: false,
     });
     expect(renamed.json()).toMatchObject({ lastNummer: 121, nextNummer: "B00122" });
     const reset = await api("PUT", "belegnummerkreis", admin, {
       ...after,
       nummernkreisPattern: "B{NNNNN}",
+      nummerProJahr: false,
       lastNummer: 0,
     });
     expect(reset.json().nextNummer).toBe("B00001");
@@ -302,6 +308,28 @@ describe("belegnummerkreis: document types, next number, counter", () => {
   });
 });
 
+describe("issue 33: a circle that restarts every year prints the year", () => {
+  it("400 yearMissing at nummerProJahr for a yearly circle without {YYYY} or {YY}; without the restart, or with {YY}, it saves", async () => {
+    for (const [path, body] of [
+      ["rechnungskreise", { rechnungskreisName: unique("Ohne Jahr"), rechnungsnummernPattern: "RE-{NNNNN}" }],
+      ["belegnummerkreis", { belegsTyps: ["lieferschein"], nummernkreisPattern: "LS{NNNN}" }],
+    ] as const) {
+      const refused = await api("POST", path, admin, body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().fieldErrors).toEqual([{ field: "nummerProJahr", code: "yearMissing" }]);
+      const running = await api("POST", path, admin, { ...body, nummerProJahr: false });
+      expect(running.statusCode, running.body).toBe(201);
+      const yearly = { ...running.json(), nummerProJahr: true };
+      const stillRefused = await api("PUT", path, admin, yearly);
+      expect(stillRefused.json().fieldErrors).toEqual([{ field: "nummerProJahr", code: "yearMissing" }]);
+      const patternKey = path === "rechnungskreise" ? "rechnungsnummernPattern" : "nummernkreisPattern";
+      const withYear = await api("PUT", path, admin, { ...yearly, [patternKey]: "X{YY}-{NNNN}" });
+      expect(withYear.statusCode, withYear.body).toBe(200);
+      await api("DELETE", `${path}/${running.json().id}`);
+    }
+  });
+});
+
 describe("rechnungskreise: seeded circle, first number, names", () => {
   it("every tenant starts with the circle Rechnungen; its next number is YYYY-00001", async () => {
     const list = (await api("GET", "rechnungskreise?size=100")).json();
@@ -321,6 +349,7 @@ describe("rechnungskreise: seeded circle, first number, names", () => {
       rechnungskreisName: unique("Ab 1000"),
       rechnungsnummernPattern: "RE-{NNNNN}",
       firstRechnungsnummer: 1000,
+      nummerProJahr: false,
     });
     expect(response.statusCode).toBe(201);
     const { id } = response.json();

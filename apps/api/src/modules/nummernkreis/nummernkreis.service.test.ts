@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { belegnummerkreis, rechnungskreis } from "../../db/schema/index.ts";
+import { beleg, belegnummerkreis, rechnungskreis } from "../../db/schema/index.ts";
 import { withTenant } from "../../db/tenant.ts";
 import { createTenantUser, createTestApp, type TestApp } from "../../test/helpers.ts";
 import {
@@ -75,13 +75,46 @@ describe("allocateNumber", () => {
     expect(await allocate(running, { year: 2031, month: 1 })).toBe("2031-00003");
   });
 
-  it("refuses a date in a year the yearly circle has closed (409): its numbers would repeat", async () => {
-    const circle = await belegCircle({ lastNummer: 7, lastJahr: 2031 });
+  it("a document dated in an earlier year continues that year's sequence (December's invoices in January); this year's counter stays", async () => {
+    const circle = await belegCircle({ nummernkreisPattern: "VJ-{YYYY}-{NNNNN}" });
+    const belegIn = (belegNummer: string) =>
+      inTenant((tx) =>
+        tx.insert(beleg).values({
+          mandantId,
+          belegsTyp: "rechnung",
+          belegDatum: `${belegNummer.slice(3, 7)}-12-30`,
+          belegNummer,
+          freigabe: true,
+        }),
+      );
+    // Numbers 1 and 2 of 2030 issued, then the new year began.
+    for (const n of ["VJ-2030-00001", "VJ-2030-00002"]) await belegIn(n);
+    await inTenant((tx) =>
+      tx
+        .update(belegnummerkreis)
+        .set({ lastNummer: 2, lastJahr: 2030 })
+        .where(eq(belegnummerkreis.id, circle.id)),
+    );
+    const januar = await allocate(circle, { year: 2031, month: 1 });
+    expect(januar).toBe("VJ-2031-00001");
+    await belegIn(januar);
+    // A document of 30 December finalized now: the third of 2030, not a repeat, not a refusal.
+    const dezember = await allocate(circle, { year: 2030, month: 12 });
+    expect(dezember).toBe("VJ-2030-00003");
+    await belegIn(dezember);
+    expect(await allocate(circle, { year: 2030, month: 12 })).toBe("VJ-2030-00004");
+    // A year with none issued starts at 1; this year's sequence went on untouched.
+    expect(await allocate(circle, { year: 2029, month: 6 })).toBe("VJ-2029-00001");
+    expect(await allocate(circle, { year: 2031, month: 2 })).toBe("VJ-2031-00002");
+  });
+
+  it("refuses an earlier year (409) when the pattern does not print the year: its numbers would repeat", async () => {
+    const circle = await belegCircle({ nummernkreisPattern: "OJ-{NNNNN}", lastNummer: 7, lastJahr: 2031 });
     await expect(allocate(circle, { year: 2030, month: 12 })).rejects.toMatchObject({
       status: 409,
       code: "error.conflict",
     });
-    expect(await allocate(circle, { year: 2031, month: 2 })).toBe("2031-00008");
+    expect(await allocate(circle, { year: 2031, month: 2 })).toBe("OJ-00008");
   });
 
   it("a rolled-back transaction gives its number back", async () => {

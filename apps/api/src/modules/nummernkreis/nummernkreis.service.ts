@@ -7,6 +7,7 @@ import {
   nextSequence,
   numberRegex,
   previewNumber,
+  printsYear,
   type SequenceState,
 } from "@kontor/domain/nummernkreis/nummernmuster.rules";
 import type { TBelegsTyp } from "@kontor/domain/typen/typen";
@@ -74,11 +75,7 @@ export async function allocateNumber(tx: Tx, circle: NumberCircleRef, date: Numb
     .for("update")) as Array<SequenceState & { pattern: string }>;
   if (!row) throw new ProblemError(404, "error.notFound", `No ${circle.kreis} number circle ${circle.id}`);
   if (row.nummerProJahr && row.lastJahr !== null && date.year < row.lastJahr)
-    throw new ProblemError(
-      409,
-      "error.conflict",
-      `The number circle already gives numbers of ${row.lastJahr}`,
-    );
+    return numberOfEarlierYear(tx, row.pattern, date, row.lastJahr);
   const { sequence, jahr } = nextSequence(row, date.year);
   const number = formatNumber(row.pattern, { sequence, date });
   await tx
@@ -86,6 +83,20 @@ export async function allocateNumber(tx: Tx, circle: NumberCircleRef, date: Numb
     .set(store(sequence, jahr) as never)
     .where(eq(table.id, circle.id));
   return number;
+}
+
+/**
+ * A document dated in a year before the one the circle already gives numbers of — December's invoices finalized in
+ * January, a storno of January beside them — continues that year's sequence: the highest number the pattern gave in
+ * that year plus one (1 when none), under the same row lock, so still without gaps or duplicates. The circle's
+ * state (this year's counter) stays. Only a pattern that prints the year can do this; for one without, the old
+ * year's sequence would repeat this year's numbers: 409 error.conflict.
+ */
+async function numberOfEarlierYear(tx: Tx, pattern: string, date: NumberDate, lastJahr: number) {
+  if (!printsYear(pattern))
+    throw new ProblemError(409, "error.conflict", `The number circle already gives numbers of ${lastJahr}`);
+  const issued = await hoechsteVergebeneNummer(tx, pattern, date.year);
+  return formatNumber(pattern, { sequence: (issued?.sequence ?? 0) + 1, date });
 }
 
 /**
@@ -247,6 +258,7 @@ export async function beforeSaveBelegnummerkreis(tx: Tx, entity: TBelegnummerkre
     )
     .limit(1);
   if (clash.length > 0) throw uniqueError("belegsTyps");
+  jahrImMuster(entity.nummernkreisPattern, entity.nummerProJahr);
   await zaehlerPruefen(
     tx,
     { pattern: entity.nummernkreisPattern, last: lastNummer, first: 1, nummerProJahr: entity.nummerProJahr },
@@ -287,6 +299,7 @@ export async function beforeSaveRechnungskreis(tx: Tx, entity: TRechnungskreis) 
     )
     .limit(1);
   if (clash.length > 0) throw uniqueError("rechnungskreisName");
+  jahrImMuster(entity.rechnungsnummernPattern, entity.nummerProJahr);
   await zaehlerPruefen(
     tx,
     {
@@ -336,6 +349,17 @@ async function prepareUpdate(
  * number; undefined when there is none. Whichever circle gave it, the number is taken: the unique index refuses a
  * second document with it.
  */
+/**
+ * A circle that restarts every year must print the year: else the new year's numbers repeat the old year's, and every
+ * finalization is refused once it reaches a taken one. 400 at nummerProJahr, code "yearMissing".
+ */
+function jahrImMuster(pattern: string, nummerProJahr: boolean) {
+  if (nummerProJahr && !printsYear(pattern))
+    throw new ProblemError(400, "error.validation", "A circle that restarts every year must print the year", [
+      { field: "nummerProJahr", code: "yearMissing" },
+    ]);
+}
+
 export async function hoechsteVergebeneNummer(
   tx: Tx,
   pattern: string,

@@ -44,6 +44,13 @@ function fakeApi() {
       if (init?.method === "PUT" && path === "rechnungskreise") {
         const body = JSON.parse(String(init.body));
         puts.push(body);
+        if (body.nummerProJahr && !body.rechnungsnummernPattern.includes("{Y"))
+          return json(400, {
+            status: 400,
+            title: "Bad Request",
+            code: "error.validation",
+            fieldErrors: [{ field: "nummerProJahr", code: "yearMissing" }],
+          });
         if (body.lastRechnungsnummer < 12)
           return json(400, {
             status: 400,
@@ -122,5 +129,34 @@ describe("invoice circle form: a counter below the numbers already given", { tim
     expect(counter().getAttribute("aria-invalid")).toBe("true");
     expect(counter().value).toBe("5");
     expect(puts).toEqual([expect.objectContaining({ id: 4, lastRechnungsnummer: 5 })]);
+  });
+});
+
+describe("invoice circle form: a yearly circle must print the year (issue 33)", { timeout: 20_000 }, () => {
+  it("the reason at the checkbox, the typed pattern kept; without the restart it saves", async () => {
+    await initTestI18n(["common", "crud", "errors", "validation", "nummernkreis"], "de");
+    const puts = fakeApi();
+    renderEdit();
+    const pattern = () => screen.getByLabelText(/^Nummernmuster/) as HTMLInputElement;
+    await waitFor(() => expect(pattern().value).toBe("{YYYY}-{NNNNN}"));
+    fireEvent.change(pattern(), { target: { value: "RE-{NNNNN}" } });
+    const button = screen.getByRole("button", { name: "Speichern" }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+
+    const error = await screen.findByText(/muss das Jahr in der Nummer tragen/);
+    expect(visible(error)).toBe(true);
+    const checkbox = screen.getByRole("checkbox", {
+      name: /^Jedes Jahr neu bei 1 beginnen/,
+    }) as HTMLInputElement;
+    expect(checkbox.getAttribute("aria-describedby")?.split(" ")).toContain(error.id);
+    expect(checkbox.getAttribute("data-error")).toBe("true");
+    expect(pattern().value).toBe("RE-{NNNNN}");
+
+    fireEvent.click(checkbox);
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toMatchObject({ rechnungsnummernPattern: "RE-{NNNNN}", nummerProJahr: false });
   });
 });
