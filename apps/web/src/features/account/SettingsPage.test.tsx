@@ -91,6 +91,7 @@ const TEXTS = {
   de: {
     email: /^E-Mail/,
     password: /^Aktuelles Passwort/,
+    passwordLabel: "Aktuelles Passwort",
     save: "Speichern",
     required: "Dieses Feld ist erforderlich.",
     wrong: "Das aktuelle Passwort ist falsch.",
@@ -98,6 +99,7 @@ const TEXTS = {
   en: {
     email: /^E-mail/,
     password: /^Current password/,
+    passwordLabel: "Current password",
     save: "Save",
     required: "This field is required.",
     wrong: "The current password is wrong.",
@@ -129,6 +131,10 @@ describe("settings: a new e-mail asks for the current password", { timeout: 20_0
     // Empty: Save names the field and a submit sends nothing.
     const save = screen.getByRole("button", { name: text.save }) as HTMLButtonElement;
     await waitFor(() => expect(save.disabled).toBe(true));
+    // The summary beside Save names the input by its label, not by its key.
+    const fehlt = document.getElementById("settings-save-fehlt");
+    expect(fehlt?.textContent).toContain(text.passwordLabel);
+    expect(fehlt?.textContent).not.toContain("currentPassword");
     fireEvent.focus(password);
     fireEvent.blur(password);
     expect(visible(await screen.findByText(text.required))).toBe(true);

@@ -139,8 +139,12 @@ function SettingsForm({ account }: { account: TAccount }) {
   });
   const saveRules = useSaveRules(form, rules, {
     id: "settings-save-fehlt",
+    // Inputs the summary cannot read a label from: the editor, the select, and the password input that appears in
+    // the same render as its error (the e-mail just changed).
     label: (path) =>
-      path === "signature" ? t("field.signature") : path === "langKey" ? t("field.langKey") : undefined,
+      path === "signature" || path === "langKey" || path === "currentPassword"
+        ? t(`field.${path}`)
+        : undefined,
   });
   const leaveDialog = useUnsavedChangesGuard(() => form.isDirty());
   useEffect(() => {
