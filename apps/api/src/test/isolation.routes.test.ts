@@ -635,7 +635,8 @@ const ISOLATION: Record<string, Entry> = {
           expect(response.statusCode, `${method} ${path}: ${response.body}`).toBeLessThan(300);
           return response.json() as Json & { id: number };
         };
-        const muster = `${w.b.mark}-{NNNNN}`;
+        const muster = `${w.b.mark}-{YYYY}-{NNNNN}`;
+        const jahr = todayIso().slice(0, 4);
         const kreis = await ok(w.b.member, "GET", `belegnummerkreis/${w.b.rec.belegnummerkreis.id}`);
         await ok(w.b.member, "PUT", "belegnummerkreis", { ...kreis, nummernkreisPattern: muster });
         const kopie = await ok(w.b.member, "POST", `beleg/${w.b.rec.belegFinal.id}/duplikat`);
@@ -658,7 +659,7 @@ const ISOLATION: Record<string, Entry> = {
           rechnungsnummernPattern: muster,
         });
         expect(mine.statusCode, mine.body).toBe(201);
-        expect(mine.json().nextRechnungsnummer).toBe(`${w.b.mark}-00001`);
+        expect(mine.json().nextRechnungsnummer).toBe(`${w.b.mark}-${jahr}-00001`);
         await api(w, w.a.member, "DELETE", `rechnungskreise/${mine.json().id}`);
         // B itself is refused: the number is taken there.
         const theirs = await api(w, w.b.member, "POST", "rechnungskreise", {
