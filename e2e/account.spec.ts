@@ -266,6 +266,9 @@ test.describe("sessions", () => {
 
       // The other browser still shows its page; its next call is refused and it is asked to sign in.
       await openUserMenu(pageThere, "Einstellungen");
+      // The two-factor part loads on its own and moves the buttons below it: click once it is there (under load
+      // the click landed where the link had been).
+      await expect(pageThere.getByText("Zwei-Faktor-Anmeldung", { exact: true })).toBeVisible();
       await pageThere.getByRole("link", { name: "Angemeldete Geräte" }).click();
       await expect(pageThere).toHaveURL(/\/app\/login\?redirect=%2Fsessions$/);
       expect(await pageThere.evaluate(() => localStorage.getItem("kontor.token"))).toBeNull();

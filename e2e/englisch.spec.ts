@@ -155,16 +155,14 @@ test("English: kept on the account across sign-ins; no German word on any screen
   for (const entry of menu) {
     await visit(entry);
     // A list's first row and its "new" screen: the edit screens of the area.
-    const rowLink = page.locator("tbody a[href^='/app/']").first();
-    const firstRow =
-      (await rowLink.count()) > 0
-        ? await rowLink.evaluate((link) => (link as HTMLAnchorElement).pathname)
-        : null;
-    const createLink = page.locator("main a[href$='/new'], main a[href$='/neu']").first();
-    const create =
-      (await createLink.count()) > 0
-        ? await createLink.evaluate((link) => (link as HTMLAnchorElement).pathname)
-        : null;
+    // Read at once (evaluateAll does not wait): a table that re-renders between a count and a read (a tab just
+    // switched) left `first().evaluate` waiting for a row that was gone until the test's timeout.
+    const firstPath = (selector: string) =>
+      page
+        .locator(selector)
+        .evaluateAll((links) => (links[0] as HTMLAnchorElement | undefined)?.pathname ?? null);
+    const firstRow = await firstPath("tbody a[href^='/app/']");
+    const create = await firstPath("main a[href$='/new'], main a[href$='/neu']");
     if (firstRow) await visit(firstRow);
     if (create) await visit(create);
   }
