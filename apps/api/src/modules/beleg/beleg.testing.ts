@@ -88,3 +88,21 @@ export async function rechnungsfaehig(t: TestApp, mandantId: number): Promise<vo
     position: 0,
   });
 }
+
+/**
+ * rechnungsfaehig plus what every e-invoice format asks of the seller: e-mail, phone (left out with
+ * `ohneTelefon`: XRechnung then names the gap), contact and bank account.
+ */
+export async function erechnungsfaehig(t: TestApp, mandantId: number, { ohneTelefon = false } = {}) {
+  await rechnungsfaehig(t, mandantId);
+  await t.db
+    .update(mandant)
+    .set({
+      email: "rechnung@huber.at",
+      telefon: ohneTelefon ? null : "+43 1 234 56 78",
+      kontaktName: "Maria Huber",
+      iban: "AT611904300234573201",
+      bic: "BKAUATWW",
+    })
+    .where(eq(mandant.id, mandantId));
+}

@@ -4,10 +4,10 @@ import { zahlungszielText } from "@kontor/domain/zahlungsziel/zahlungsziel.rules
 import { rechnungLesen } from "@kontor/erechnung/lesen";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { beleg, mandant } from "../../db/schema/index.ts";
+import { beleg } from "../../db/schema/index.ts";
 import { call, createTenantUser, createTestApp, login, type TestApp, unique } from "../../test/helpers.ts";
 import { mimeParts, startSmtpServer } from "../../test/mail.ts";
-import { alsBody, createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
+import { alsBody, createBeleg, erechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { eingebettetesXml } from "../erechnung/facturx.ts";
 import { createKunde } from "../kunde/kunde.testing.ts";
 import { pdfSeiten } from "./pdfText.testing.ts";
@@ -42,17 +42,7 @@ async function tenant(belegLangKey: "de" | "en" = "de") {
     authorities: ["ROLE_USER"],
     modules: ["rechnungslegung", "mailversand"],
   });
-  await rechnungsfaehig(t, user.mandantId);
-  await t.db
-    .update(mandant)
-    .set({
-      email: "rechnung@huber.at",
-      telefon: "+43 1 234 56 78",
-      kontaktName: "Maria Huber",
-      iban: "AT611904300234573201",
-      bic: "BKAUATWW",
-    })
-    .where(eq(mandant.id, user.mandantId));
+  await erechnungsfaehig(t, user.mandantId);
   const token = await login(t, user);
   const konto = await call(t, {
     method: "POST",

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mandant } from "../../db/schema/index.ts";
 import { call, createTenantUser, createTestApp, login } from "../../test/helpers.ts";
 import { createArtikel } from "../artikel/artikel.testing.ts";
-import { createBeleg, rechnungsfaehig, STORNO_2026 } from "../beleg/beleg.testing.ts";
+import { createBeleg, erechnungsfaehig, STORNO_2026 } from "../beleg/beleg.testing.ts";
 import { createKunde } from "../kunde/kunde.testing.ts";
 import { eingebettetesXml } from "./facturx.ts";
 
@@ -15,17 +15,7 @@ const t = await createTestApp();
 /** A tenant ready for e-invoices: VAT id, address, e-mail, phone, contact person, IBAN. */
 async function tenant(kunde: object = {}, ohneTelefon = false, authorities: TAuthority[] = ["ROLE_USER"]) {
   const user = await createTenantUser(t, { authorities, modules: ["rechnungslegung"] });
-  await rechnungsfaehig(t, user.mandantId);
-  await t.db
-    .update(mandant)
-    .set({
-      email: "rechnung@huber.at",
-      telefon: ohneTelefon ? null : "+43 1 234 56 78",
-      kontaktName: "Maria Huber",
-      iban: "AT611904300234573201",
-      bic: "BKAUATWW",
-    })
-    .where(eq(mandant.id, user.mandantId));
+  await erechnungsfaehig(t, user.mandantId, { ohneTelefon });
   const who = { token: await login(t, user), mandantId: user.mandantId };
   const k = await createKunde(t, who, {
     bezeichnung: "Stadt Musterstadt",

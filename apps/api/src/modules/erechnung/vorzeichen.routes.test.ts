@@ -3,11 +3,9 @@ import type { TOffenerPosten } from "@kontor/domain/zahlung/zahlung.schema";
 import { rechnungLesen } from "@kontor/erechnung/lesen";
 import type { Rechnung } from "@kontor/erechnung/modell";
 import { type Befund, fatale, offiziellPruefen, type Pruefling } from "@kontor/erechnung/offiziell.testing";
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mandant } from "../../db/schema/index.ts";
 import { call, createTenantUser, createTestApp, login } from "../../test/helpers.ts";
-import { alsBody, createBeleg, rechnungsfaehig } from "../beleg/beleg.testing.ts";
+import { alsBody, createBeleg, erechnungsfaehig } from "../beleg/beleg.testing.ts";
 import { pdfSeiten } from "../belegausgabe/pdfText.testing.ts";
 import { createKunde } from "../kunde/kunde.testing.ts";
 import { eingebettetesXml } from "./facturx.ts";
@@ -32,17 +30,7 @@ async function tenant(): Promise<Who> {
     authorities: ["ROLE_USER"],
     modules: ["rechnungslegung", "zahlung"],
   });
-  await rechnungsfaehig(t, user.mandantId);
-  await t.db
-    .update(mandant)
-    .set({
-      email: "rechnung@huber.at",
-      telefon: "+43 1 234 56 78",
-      kontaktName: "Maria Huber",
-      iban: "AT611904300234573201",
-      bic: "BKAUATWW",
-    })
-    .where(eq(mandant.id, user.mandantId));
+  await erechnungsfaehig(t, user.mandantId);
   const who = { token: await login(t, user), mandantId: user.mandantId };
   const kunde = await createKunde(t, who, {
     bezeichnung: "Stadt Musterstadt",
